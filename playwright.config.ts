@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+// The end-to-end topology runs on its own ports so that it never collides with `npm start`.
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const FLOW_PORT = Number(process.env.E2E_FLOW_PORT ?? 5273);
+const PARTNER_PORT = Number(process.env.E2E_PARTNER_PORT ?? 5274);
+export const E2E = {
+  sandboxUrl: `http://localhost:${SANDBOX_PORT}`,
+  flowUrl: `http://localhost:${FLOW_PORT}`,
+  partnerUrl: `http://localhost:${PARTNER_PORT}`,
+  appToken: 'sandbox_app_e2e_0123456789abcdef',
+};
+const env = {
+  ...process.env,
+  SANDBOX_PORT: String(SANDBOX_PORT),
+  FLOW_PORT: String(FLOW_PORT),
+  PARTNER_PORT: String(PARTNER_PORT),
+  SANDBOX_URL: E2E.sandboxUrl,
+  FLOW_URL: E2E.flowUrl,
+  PARTNER_URL: E2E.partnerUrl,
+  SANDBOX_APP_TOKEN: E2E.appToken,
+  SANDBOX_ALLOWED_ORIGINS: E2E.partnerUrl,
+} as Record<string, string>;
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.reports/e2e.json' }]],
+  use: {
+    baseURL: E2E.partnerUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      chromiumSandbox: false,
+    },
+  },
+  webServer: [
+    { command: 'node --import tsx demo/sandbox/main.ts', url: `${E2E.sandboxUrl}/__sandbox/health`, env, reuseExistingServer: false, timeout: 60_000 },
+    { command: `node node_modules/vite/bin/vite.js --port ${FLOW_PORT} --strictPort`, url: E2E.flowUrl, env, reuseExistingServer: false, timeout: 60_000 },
+    { command: 'node --import tsx demo/partner/server.ts', url: `${E2E.partnerUrl}/health`, env, reuseExistingServer: false, timeout: 60_000 },
+  ],
+});

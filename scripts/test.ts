@@ -1,0 +1,100 @@
+/**
+ * `npm test`: every check in order, stopping at the first failure:
+ * API drift, type check, lint, sandbox (Node) tests, component tests (web-test-runner), end-to-end tests (Playwright),
+ * then the size budgets on a production build. Prints a closing `N passed, N failed` line counted from the runners.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium } from './chromium.js';
+
+const REPORTS = '.reports';
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const chrome = ensureChromium();
+const env = { ...process.env, CHROME_PATH: chrome };
+const only = process.argv.slice(2);
+
+let passed = 0;
+let failed = 0;
+
+function run(label: string, cmd: string, args: string[]): boolean {
+  if (only.length && !only.includes(label)) return true;
+  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✖'} ${label} (${seconds} s)`);
+  return ok;
+}
+
+/** Node 20's test runner takes no globs: list the `*.test.ts` files ourselves. */
+function testFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+function countTap(file: string): void {
+  if (!existsSync(file)) return;
+  const text = readFileSync(file, 'utf8');
+  // Only the runner's final totals (unindented), not nested subtest summaries.
+  passed += Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
+  failed += Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+function countJson(file: string, pick: (json: Record<string, number>) => [number, number]): void {
+  if (!existsSync(file)) return;
+  const [p, f] = pick(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>);
+  passed += p;
+  failed += f;
+}
+
+function finish(ok: boolean): never {
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+const npx = 'npx';
+const steps: Array<() => boolean> = [
+  () => run('api', npx, ['tsx', 'scripts/check-api-drift.ts']),
+  () => run('types', npx, ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  () => run('lint', npx, ['eslint', '.', '--max-warnings=0']),
+  () => {
+    const ok = run('sandbox', process.execPath, [
+      '--import', 'tsx', '--test', '--test-concurrency=1',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${REPORTS}/sandbox.tap`,
+      ...testFiles('demo/sandbox/test'),
+    ]);
+    countTap(`${REPORTS}/sandbox.tap`);
+    return ok;
+  },
+  () => {
+    const ok = run('components', npx, ['web-test-runner']);
+    countJson(`${REPORTS}/components.json`, (j) => [j.passed ?? 0, j.failed ?? 0]);
+    return ok;
+  },
+  () => {
+    const ok = run('e2e', npx, ['playwright', 'test']);
+    countJson(`${REPORTS}/e2e.json`, (j) => {
+      const stats = (j as unknown as { stats: Record<string, number> }).stats ?? {};
+      return [(stats.expected ?? 0) + (stats.flaky ?? 0), stats.unexpected ?? 0];
+    });
+    return ok;
+  },
+  () => run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
+  () => run('size', npx, ['size-limit']),
+];
+
+for (const step of steps) {
+  if (!step()) {
+    failed = Math.max(failed, 1);
+    finish(false);
+  }
+}
+finish(true);
