@@ -1205,9 +1205,9 @@ export interface components {
             postal_code: components["schemas"]["PostalCode"];
         };
         Utility: {
-            /** @description Machine name */
+            /** @description Machine name, e.g. oncor. */
             name: string;
-            /** @description Display name */
+            /** @description Display name, e.g. Oncor Electric Delivery. */
             display_name: string;
         };
         AddressSearchResult: {
@@ -1417,7 +1417,7 @@ export interface components {
         PaymentMethod: {
             /** @enum {string} */
             type: "STRIPE_CARD";
-            /** @description e.g. visa */
+            /** @description e.g. visa, mastercard, amex. */
             card_brand: string;
             card_last4: string;
             card_exp_month: number;
