@@ -3,10 +3,16 @@ import { defineConfig } from 'vite';
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const serviceUrl = process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
 const flowPort = Number(process.env.FLOW_PORT ?? 5173);
+// Framing is allowed only to the App's partner origins (the real service sends this per App).
+const frameAncestors = (process.env.SANDBOX_ALLOWED_ORIGINS ?? process.env.PARTNER_URL ?? `http://localhost:${process.env.PARTNER_PORT ?? 5174}`)
+  .split(',')
+  .map((o) => o.trim())
+  .filter(Boolean)
+  .join(' ');
 
 /**
  * Strict CSP for the flow page: no inline script, no eval; the API origin for fetch; framing is governed by the
- * service per App (frame-ancestors is sent by the hosting server, see docs/security.md).
+ * App's partner origins only (frame-ancestors).
  */
 function csp(dev: boolean): string {
   return [
@@ -19,10 +25,11 @@ function csp(dev: boolean): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
+    `frame-ancestors 'self' ${frameAncestors}`,
   ].join('; ');
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
@@ -34,7 +41,7 @@ export default defineConfig(({ command }) => ({
   preview: {
     port: flowPort,
     strictPort: true,
-    headers: { 'Content-Security-Policy': csp(command === 'serve' && false), 'Referrer-Policy': 'no-referrer' },
+    headers: { 'Content-Security-Policy': csp(false), 'Referrer-Policy': 'no-referrer' },
   },
   build: {
     target: 'es2022',
@@ -42,5 +49,6 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     modulePreload: { polyfill: false },
+    manifest: true,
   },
 }));

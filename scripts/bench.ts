@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: builds the flow, serves the production build (vite preview) against a fresh sandbox, and reports
+ * for the enrollment flow opened as a hosted page:
+ *   - the gzip size of every built chunk and of the JavaScript the first step needs;
+ *   - Lighthouse's mobile preset (performance score, FCP, LCP, TBT), median of three runs.
+ * Prints a short table and writes bench-results/bench.json. A benchmark, not a test: it asserts nothing.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { ensureChromium, CHROMIUM_FLAGS } from './chromium.js';
+import { chunkReport } from './chunks.js';
+
+const SANDBOX_PORT = 4210;
+const FLOW_PORT = 5373;
+const sandboxUrl = `http://localhost:${SANDBOX_PORT}`;
+const flowUrl = `http://localhost:${FLOW_PORT}`;
+const appToken = 'sandbox_app_bench_000000000000';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+const chrome = ensureChromium();
+const env = {
+  ...process.env,
+  CHROME_PATH: chrome,
+  SANDBOX_PORT: String(SANDBOX_PORT),
+  SANDBOX_URL: sandboxUrl,
+  FLOW_PORT: String(FLOW_PORT),
+  FLOW_URL: flowUrl,
+  SANDBOX_APP_TOKEN: appToken,
+  SERVICE_URL: sandboxUrl,
+};
+
+console.log('Building the flow…');
+const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const children: ChildProcess[] = [];
+function start(args: string[]): void {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+}
+function stopAll(): void {
+  for (const c of children) c.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function hostedLink(): Promise<string> {
+  const headers = { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' };
+  const account = await (await fetch(`${sandboxUrl}/v1/app/accounts`, { method: 'POST', headers, body: JSON.stringify({ email: `bench+${Date.now()}@example.com` }) })).json() as { uuid: string };
+  const link = await (await fetch(`${sandboxUrl}/v1/app/accounts/${account.uuid}/flow-login`, { method: 'POST', headers, body: JSON.stringify({ scope: 'enrollment', behavior: 'hosted' }) })).json() as { login_link: string };
+  return link.login_link;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+start(['--import', 'tsx', 'demo/sandbox/main.ts']);
+start(['node_modules/vite/bin/vite.js', 'preview', '--port', String(FLOW_PORT), '--strictPort']);
+await Promise.all([waitFor(`${sandboxUrl}/__sandbox/health`), waitFor(flowUrl)]);
+
+const port = 9333;
+const browser = await chromium.launch({ executablePath: chrome, args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`] });
+const runs: Array<{ score: number; fcp: number; lcp: number; tbt: number }> = [];
+try {
+  for (let i = 0; i < RUNS; i += 1) {
+    const url = await hostedLink();
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { audits, categories } = result.lhr;
+    runs.push({
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    });
+    console.log(`run ${i + 1}: score ${runs.at(-1)?.score}`);
+  }
+} finally {
+  await browser.close();
+  stopAll();
+}
+
+const sizes = chunkReport('dist/flow');
+const lh = {
+  runs,
+  median: {
+    score: median(runs.map((r) => r.score)),
+    fcp_ms: Math.round(median(runs.map((r) => r.fcp))),
+    lcp_ms: Math.round(median(runs.map((r) => r.lcp))),
+    tbt_ms: Math.round(median(runs.map((r) => r.tbt))),
+  },
+};
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log('\nChunk (gzip)');
+for (const c of sizes.chunks) console.log(`  ${c.file.padEnd(48)} ${kb(c.gzip).padStart(9)}${c.step ? `  step: ${c.step}` : ''}`);
+console.log(`  ${'first step needs'.padEnd(48)} ${kb(sizes.firstStepGzip).padStart(9)}`);
+console.log(`  ${'all flow JavaScript'.padEnd(48)} ${kb(sizes.totalJsGzip).padStart(9)}`);
+console.log(`\nLighthouse mobile (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
+
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), sizes, lighthouse: lh }, null, 2));
+console.log('Written to bench-results/bench.json');
+process.exit(0);
