@@ -1,0 +1,178 @@
+/**
+ * FlowApi: the typed calls the flow makes with its flow token. Plain functions, no DOM, so the root can inject a
+ * fake in component tests. Every call goes through the retry policy of retry.ts; every POST/PATCH carries an
+ * `Idempotency-Key` (fresh per call unless the caller passes the key of the user action it is repeating), which is
+ * what makes retrying a mutating request safe.
+ */
+import { ApiError } from './errors.js';
+import { isRetrySafe, parseRetryAfter, sendWithRetry, type RetryPolicy, type Sleep } from './retry.js';
+import type { Account, AddressSearchResult, FlowSession, OptOutReason, PaymentMethod, Plan } from './types.js';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Reuse the key of a previous attempt of the same user action ("Try again") so it cannot happen twice. */
+  idempotencyKey?: string;
+}
+
+export interface FullAddressSearchRequest {
+  address_1: string;
+  address_2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code: string;
+}
+
+export interface AcceptPlanRequest {
+  esi_id: string;
+  plan_uuid: string;
+  /** YYYY-MM-DD, between the plan's earliest and latest start dates. */
+  start_date: string;
+  terms_accepted: true;
+}
+
+export interface IdentityRequest {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+}
+
+export interface CreditCheckRequest {
+  /** Nine digits, dashes allowed. Sent once, never stored or logged by the flow. */
+  ssn: string;
+  consent: true;
+}
+
+export interface FinalizeRequest {
+  is_client_agent_enrollment?: boolean;
+}
+
+export type FlowEventRequest =
+  | { event: 'plans_viewed'; plan_uuids: string[] }
+  | { event: 'enrollment_opt_out'; plan_uuids: string[]; reason?: string; label?: string };
+
+export interface PaymentSession {
+  client_secret: string;
+  stripe_public_key: string;
+}
+
+export interface FlowApi {
+  getAccount(signal?: AbortSignal): Promise<Account>;
+  getFlow(signal?: AbortSignal): Promise<FlowSession>;
+  fullAddressSearch(address: FullAddressSearchRequest, signal?: AbortSignal): Promise<AddressSearchResult[]>;
+  addressSearch(query: string, postalCode?: string, signal?: AbortSignal): Promise<AddressSearchResult[]>;
+  esiIdSearch(esiId: string, signal?: AbortSignal): Promise<AddressSearchResult>;
+  requestPlans(esiId: string, signal?: AbortSignal): Promise<Plan[]>;
+  acceptPlan(body: AcceptPlanRequest, opts?: RequestOptions): Promise<Account>;
+  updateIdentity(body: IdentityRequest, opts?: RequestOptions): Promise<Account>;
+  submitCreditCheck(body: CreditCheckRequest, opts?: RequestOptions): Promise<Account>;
+  createPaymentSession(opts?: RequestOptions): Promise<PaymentSession>;
+  ensurePaymentMethodAdded(paymentMethodId: string, opts?: RequestOptions): Promise<Account>;
+  getPaymentMethod(signal?: AbortSignal): Promise<PaymentMethod>;
+  finalize(body?: FinalizeRequest, opts?: RequestOptions): Promise<void>;
+  recordEvent(body: FlowEventRequest, opts?: RequestOptions): Promise<{ recorded: boolean }>;
+  optOutReasons(locale: string, signal?: AbortSignal): Promise<OptOutReason[]>;
+}
+
+export interface FlowApiOptions {
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  sleep?: Sleep;
+  policy?: Partial<RetryPolicy>;
+  /** Called on every 401 (the flow token expired or was revoked), before the ApiError is thrown. */
+  onUnauthorized?: (error: ApiError) => void;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH';
+
+/** A random key per user action; crypto.randomUUID needs a secure context, which every flow page is. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export function createFlowApi(options: FlowApiOptions): FlowApi {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+
+  async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${options.token}` });
+    if (method !== 'GET') headers.set('Idempotency-Key', opts.idempotencyKey ?? newIdempotencyKey());
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    // Serialised once: the same bytes go out on every attempt, and the body never reaches a log.
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+
+    const response = await sendWithRetry(
+      (signal) =>
+        doFetch(`${base}${path}`, {
+          method,
+          headers,
+          signal,
+          credentials: 'omit',
+          cache: 'no-store',
+          referrerPolicy: 'no-referrer',
+          ...(payload === undefined ? {} : { body: payload }),
+        }),
+      {
+        safe: isRetrySafe(method, headers),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(options.sleep ? { sleep: options.sleep } : {}),
+        ...(options.policy ? { policy: options.policy } : {}),
+      },
+    );
+
+    if (!response.ok) {
+      const error = await ApiError.fromResponse(response, parseRetryAfter(response.headers.get('Retry-After')));
+      if (error.kind === 'unauthorized') options.onUnauthorized?.(error);
+      throw error;
+    }
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  const sig = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
+
+  return {
+    getAccount: (signal) => request<Account>('GET', '/v1/account', undefined, sig(signal)),
+    getFlow: (signal) => request<FlowSession>('GET', '/v1/account/flow', undefined, sig(signal)),
+    fullAddressSearch: (address, signal) =>
+      request<AddressSearchResult[]>('POST', '/v1/account/enroll/full-address-search', address, sig(signal)),
+    addressSearch: (query, postalCode, signal) =>
+      request<AddressSearchResult[]>(
+        'POST',
+        '/v1/account/enroll/address-search',
+        postalCode ? { query, postal_code: postalCode } : { query },
+        sig(signal),
+      ),
+    esiIdSearch: (esiId, signal) =>
+      request<AddressSearchResult>('POST', '/v1/account/enroll/esi-id-search', { esi_id: esiId }, sig(signal)),
+    requestPlans: (esiId, signal) =>
+      request<Plan[]>('POST', '/v1/account/enroll/plans/request', { esi_id: esiId }, sig(signal)),
+    acceptPlan: (body, opts) => request<Account>('POST', '/v1/account/enroll/plans/accept', body, opts),
+    updateIdentity: (body, opts) => request<Account>('PATCH', '/v1/account/enroll/identity', body, opts),
+    submitCreditCheck: (body, opts) => request<Account>('POST', '/v1/account/enroll/credit-check', body, opts),
+    createPaymentSession: (opts) => request<PaymentSession>('POST', '/v1/account/billing/payment-session', {}, opts),
+    ensurePaymentMethodAdded: (paymentMethodId, opts) =>
+      request<Account>(
+        'POST',
+        '/v1/account/billing/ensure-payment-method-added',
+        { payment_method_id: paymentMethodId },
+        opts,
+      ),
+    getPaymentMethod: (signal) => request<PaymentMethod>('GET', '/v1/account/billing/payment-method', undefined, sig(signal)),
+    finalize: async (body, opts) => {
+      await request<unknown>('POST', '/v1/account/enroll/finalize', body ?? {}, opts);
+    },
+    recordEvent: (body, opts) => request<{ recorded: boolean }>('POST', '/v1/account/events', body, opts),
+    optOutReasons: (locale, signal) =>
+      request<OptOutReason[]>(
+        'GET',
+        `/v1/account/enroll/opt-out/reasons?locale=${encodeURIComponent(locale)}`,
+        undefined,
+        sig(signal),
+      ),
+  };
+}

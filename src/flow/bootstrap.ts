@@ -1,0 +1,133 @@
+/**
+ * Reading the login link. The flow token is a bearer credential for an hour, so it leaves the address bar at once
+ * (no history entry, no copy-paste, no `Referer` leak) and lives in memory. A copy goes to sessionStorage, which is
+ * per tab and dies with the tab, only so that reloading the same tab resumes; it is dropped at expiry and on close.
+ * Nothing else the user types is ever stored.
+ */
+
+export const SESSION_KEY = 'sf.flow-session';
+/** A link lives one hour; an entry whose expiry we never learned is not trusted beyond that. */
+const MAX_AGE_MS = 60 * 60 * 1000;
+
+export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface Launch {
+  token: string | null;
+  /** `locale` of the link (`en`, `es`) when it had one. */
+  locale: string | null;
+}
+
+interface StoredSession {
+  token: string;
+  expires_at: string | null;
+  saved_at: number;
+  locale: string | null;
+}
+
+interface LocationLike {
+  pathname: string;
+  search: string;
+}
+
+interface HistoryLike {
+  replaceState(data: unknown, unused: string, url?: string | URL | null): void;
+}
+
+/** sessionStorage, or null where the browser refuses it (privacy modes, some sandboxed frames). */
+export function sessionStore(): SessionStore | null {
+  try {
+    const store = window.sessionStorage;
+    store.getItem(SESSION_KEY);
+    return store;
+  } catch {
+    return null;
+  }
+}
+
+/** `/login` → `/`, `/flow/login` → `/flow/`: the page the app is served at, without the link's query. */
+export function cleanPath(pathname: string): string {
+  return pathname.replace(/\/login\/?$/, '/') || '/';
+}
+
+/**
+ * Reads the link, strips the token from the address bar, and falls back to the tab's stored session on a reload.
+ */
+export function captureLaunch(
+  location: LocationLike,
+  history: HistoryLike,
+  store: SessionStore | null,
+  now: number = Date.now(),
+): Launch {
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token');
+  const locale = params.get('locale');
+
+  if (token !== null || location.search) {
+    history.replaceState(null, '', cleanPath(location.pathname));
+  }
+
+  if (token) {
+    write(store, { token, expires_at: null, saved_at: now, locale });
+    return { token, locale };
+  }
+
+  const stored = read(store, now);
+  if (stored) return { token: stored.token, locale: locale ?? stored.locale };
+  return { token: null, locale };
+}
+
+/** Records when the session ends, learned from GET /v1/account/flow. */
+export function rememberExpiry(store: SessionStore | null, token: string, expiresAt: string): void {
+  const stored = read(store, Date.now());
+  if (stored?.token !== token) return;
+  write(store, { ...stored, expires_at: expiresAt });
+}
+
+/** Keeps the user's language choice across a reload of the tab. */
+export function rememberLocale(store: SessionStore | null, token: string, locale: string): void {
+  const stored = read(store, Date.now());
+  if (stored?.token !== token) return;
+  write(store, { ...stored, locale });
+}
+
+export function forgetSession(store: SessionStore | null): void {
+  try {
+    store?.removeItem(SESSION_KEY);
+  } catch {
+    // Storage went away; nothing to clean.
+  }
+}
+
+function read(store: SessionStore | null, now: number): StoredSession | null {
+  if (!store) return null;
+  let value: Partial<StoredSession> | null = null;
+  try {
+    value = JSON.parse(store.getItem(SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
+  } catch {
+    value = null;
+  }
+  if (!value || typeof value.token !== 'string' || !value.token) {
+    if (value) forgetSession(store);
+    return null;
+  }
+  const expires = value.expires_at ? Date.parse(value.expires_at) : NaN;
+  const expired = Number.isNaN(expires) ? now - (value.saved_at ?? 0) > MAX_AGE_MS : expires <= now;
+  if (expired) {
+    forgetSession(store);
+    return null;
+  }
+  return {
+    token: value.token,
+    expires_at: value.expires_at ?? null,
+    saved_at: value.saved_at ?? now,
+    locale: value.locale ?? null,
+  };
+}
+
+function write(store: SessionStore | null, value: StoredSession): void {
+  try {
+    store?.setItem(SESSION_KEY, JSON.stringify(value));
+  } catch {
+    // Quota or privacy mode: the session still works, it just will not survive a reload.
+  }
+}

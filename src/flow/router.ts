@@ -1,0 +1,91 @@
+/**
+ * The enrollment router: pure functions from server state (the account) plus what this session did, to the step to
+ * show. Because the server is the source of truth, a reload or a fresh link resumes at the first unfinished step.
+ */
+import type { Account, AddressSearchResult } from '../api/types.js';
+import type { StepName } from './events.js';
+
+/** What this session did that the account does not (yet) show. */
+export interface SessionProgress {
+  /** The address the user confirmed in this session; plans are requested for it next. */
+  address?: AddressSearchResult | null;
+  /** The review step reported a successful finalize (the account may not have been re-read yet). */
+  finalized?: boolean;
+}
+
+export const STANDARD_STEPS: readonly StepName[] = ['address', 'plans', 'identity', 'credit', 'payment', 'review'];
+/** Client agent accounts did identity, credit and payment before the plan (the partner collected them). */
+export const CLIENT_AGENT_STEPS: readonly StepName[] = ['address', 'plans', 'review'];
+
+/**
+ * The client agent flow: the partner holds power of attorney and completed the preapproval (identity, credit check,
+ * payment method); the customer only picks the address and plan (start 7 to 30 days out) and reviews.
+ */
+export function isClientAgent(account: Account): boolean {
+  if (account.status === 'ready' && account.status_reason === 'enrollment_pending_client_agent') return true;
+  const e = account.enrollment;
+  return Boolean(account.client_agent_accepted && e.is_identity_verified && e.is_credit_check_submitted && e.has_payment_method);
+}
+
+/** The numbered steps for this account (the done screen is not numbered). */
+export function stepsFor(account: Account): readonly StepName[] {
+  return isClientAgent(account) ? CLIENT_AGENT_STEPS : STANDARD_STEPS;
+}
+
+function addressDone(account: Account, progress: SessionProgress): boolean {
+  // service_address is set by a plans request, so an earlier session that got as far as plans counts.
+  return Boolean(progress.address) || Boolean(account.service_address);
+}
+
+function plansDone(account: Account, progress: SessionProgress): boolean {
+  if (!account.enrollment.has_accepted_plan) return false;
+  // The user went back and confirmed a different meter: the accepted plan was priced for another ESI ID.
+  const confirmed = progress.address?.esi_id;
+  return !confirmed || confirmed === account.service_address?.esi_id;
+}
+
+/** Whether `step` is finished for this account and session. */
+export function isStepDone(step: StepName, account: Account, progress: SessionProgress = {}): boolean {
+  const e = account.enrollment;
+  switch (step) {
+    case 'address': return addressDone(account, progress);
+    case 'plans': return plansDone(account, progress);
+    case 'identity': return e.is_identity_verified;
+    case 'credit': return Boolean(e.is_credit_check_submitted);
+    case 'payment': return e.has_payment_method;
+    case 'review': return e.is_enrollment_finalized || Boolean(progress.finalized);
+    case 'done': return false;
+  }
+}
+
+/** The first unfinished step, or `done` once enrollment is finalized. */
+export function nextStep(account: Account, progress: SessionProgress = {}): StepName {
+  if (isStepDone('review', account, progress)) return 'done';
+  for (const step of stepsFor(account)) {
+    if (!isStepDone(step, account, progress)) return step;
+  }
+  return 'review';
+}
+
+/** The step Back leads to, or null where there is none (the first step, and after finalizing). */
+export function previousStep(step: StepName, account: Account): StepName | null {
+  if (step === 'done') return null;
+  const steps = stepsFor(account);
+  const index = steps.indexOf(step);
+  return index > 0 ? steps[index - 1]! : null;
+}
+
+/** The step after `step` in order (for prefetching its code), or null. */
+export function followingStep(step: StepName, account: Account): StepName | null {
+  if (step === 'done') return null;
+  const steps = stepsFor(account);
+  const index = steps.indexOf(step);
+  return index >= 0 && index < steps.length - 1 ? steps[index + 1]! : 'done';
+}
+
+/** 1-based position and count for "Step 2 of 6"; null for the done screen. */
+export function stepPosition(step: StepName, account: Account): { index: number; total: number } | null {
+  const steps = stepsFor(account);
+  const index = steps.indexOf(step);
+  return index < 0 ? null : { index: index + 1, total: steps.length };
+}

@@ -1,0 +1,123 @@
+import { expect } from '@open-wc/testing';
+import { createFlowApi } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { errorBody, fakeFetch, fakeSleep, json } from './fakes.js';
+
+function setup(...responses: Response[]) {
+  const f = fakeFetch(...responses);
+  const unauthorized: ApiError[] = [];
+  const api = createFlowApi({
+    baseUrl: 'https://api.test',
+    token: 'flow_secret',
+    fetch: f.fetch,
+    sleep: fakeSleep().sleep,
+    onUnauthorized: (e) => unauthorized.push(e),
+  });
+  return { api, calls: f.calls, unauthorized };
+}
+
+async function rejection(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ApiError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('FlowApi', () => {
+  it('sends the bearer token, JSON and no credentials or referrer', async () => {
+    const { api, calls } = setup(json(200, []));
+    await api.addressSearch('123 Main', '77002');
+    const { url, init } = calls[0]!;
+    const headers = new Headers(init.headers);
+    expect(url).to.equal('https://api.test/v1/account/enroll/address-search');
+    expect(init.method).to.equal('POST');
+    expect(headers.get('Authorization')).to.equal('Bearer flow_secret');
+    expect(headers.get('Content-Type')).to.equal('application/json');
+    expect(init.credentials).to.equal('omit');
+    expect(init.referrerPolicy).to.equal('no-referrer');
+    expect(JSON.parse(init.body as string)).to.deep.equal({ query: '123 Main', postal_code: '77002' });
+  });
+
+  it('maps every method to its route', async () => {
+    const { api, calls } = setup(json(200, {}));
+    await api.getAccount();
+    await api.getFlow();
+    await api.fullAddressSearch({ address_1: '1 A St', postal_code: '77002' });
+    await api.esiIdSearch('1008901000000000000001');
+    await api.requestPlans('1008901000000000000001');
+    await api.updateIdentity({ first_name: 'A', last_name: 'B', phone: '5125550100', email: 'a@b.co', date_of_birth: '1990-01-01' });
+    await api.submitCreditCheck({ ssn: '123-45-6789', consent: true });
+    await api.createPaymentSession();
+    await api.ensurePaymentMethodAdded('pm_1');
+    await api.getPaymentMethod();
+    await api.finalize({ is_client_agent_enrollment: true });
+    await api.recordEvent({ event: 'plans_viewed', plan_uuids: ['p1'] });
+    await api.optOutReasons('es');
+    expect(calls.map((c) => `${c.init.method} ${c.url.replace('https://api.test', '')}`)).to.deep.equal([
+      'GET /v1/account',
+      'GET /v1/account/flow',
+      'POST /v1/account/enroll/full-address-search',
+      'POST /v1/account/enroll/esi-id-search',
+      'POST /v1/account/enroll/plans/request',
+      'PATCH /v1/account/enroll/identity',
+      'POST /v1/account/enroll/credit-check',
+      'POST /v1/account/billing/payment-session',
+      'POST /v1/account/billing/ensure-payment-method-added',
+      'GET /v1/account/billing/payment-method',
+      'POST /v1/account/enroll/finalize',
+      'POST /v1/account/events',
+      'GET /v1/account/enroll/opt-out/reasons?locale=es',
+    ]);
+    for (const c of calls) {
+      const key = new Headers(c.init.headers).get('Idempotency-Key');
+      if (c.init.method === 'GET') expect(key).to.equal(null);
+      else expect(key).to.be.a('string');
+    }
+    const keys = calls.filter((c) => c.init.method !== 'GET').map((c) => new Headers(c.init.headers).get('Idempotency-Key'));
+    expect(new Set(keys).size).to.equal(keys.length);
+  });
+
+  it('turns a 400 into a validation ApiError with its fields, without retrying', async () => {
+    const fields = [{ field: 'date_of_birth', code: 'range', message: 'must be 18 or older' }];
+    const { api, calls } = setup(json(400, errorBody(400, 'invalid_request', fields)));
+    const error = await rejection(
+      api.updateIdentity({ first_name: 'A', last_name: 'B', phone: '1', email: 'x', date_of_birth: '2020-01-01' }),
+    );
+    expect(error).to.be.instanceOf(ApiError);
+    expect(error.kind).to.equal('validation');
+    expect(error.code).to.equal('invalid_request');
+    expect(error.fields).to.deep.equal(fields);
+    expect(error.fieldError('date_of_birth')?.code).to.equal('range');
+    expect(calls).to.have.length(1);
+  });
+
+  it('classifies 401, 403, 404, 422 at once and calls onUnauthorized for 401', async () => {
+    for (const [status, code, kind] of [
+      [401, 'token_expired', 'unauthorized'],
+      [403, 'forbidden', 'forbidden'],
+      [404, 'not_found', 'not_found'],
+      [422, 'cannot_finalize_enrollment', 'validation'],
+    ] as const) {
+      const { api, calls, unauthorized } = setup(json(status, errorBody(status, code)));
+      const error = await rejection(api.getAccount());
+      expect(error.kind).to.equal(kind);
+      expect(error.code).to.equal(code);
+      expect(calls).to.have.length(1);
+      expect(unauthorized).to.have.length(status === 401 ? 1 : 0);
+    }
+  });
+
+  it('survives an error body that is not JSON', async () => {
+    const { api } = setup(new Response('<html>Bad gateway</html>', { status: 400, statusText: 'Bad Request' }));
+    const error = await rejection(api.getAccount());
+    expect(error.code).to.equal('invalid_request');
+    expect(error.fields).to.deep.equal([]);
+  });
+
+  it('resolves finalize on 200 {} with nothing', async () => {
+    const { api } = setup(json(200, {}));
+    expect(await api.finalize()).to.equal(undefined);
+  });
+});

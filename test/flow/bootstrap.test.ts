@@ -1,0 +1,68 @@
+import { expect } from '@open-wc/testing';
+import { captureLaunch, cleanPath, forgetSession, rememberExpiry, SESSION_KEY, type SessionStore } from '../../src/flow/bootstrap.js';
+
+function memoryStore(): SessionStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+function fakeHistory() {
+  const urls: string[] = [];
+  return { urls, replaceState: (_d: unknown, _u: string, url?: string | URL | null) => void urls.push(String(url)) };
+}
+
+describe('bootstrap', () => {
+  it('takes the token and locale from /login and strips them from the address bar', () => {
+    const store = memoryStore();
+    const history = fakeHistory();
+    const launch = captureLaunch({ pathname: '/login', search: '?token=flow_abc&locale=es' }, history, store);
+    expect(launch).to.deep.equal({ token: 'flow_abc', locale: 'es' });
+    expect(history.urls).to.deep.equal(['/']);
+    expect(JSON.parse(store.data.get(SESSION_KEY)!).token).to.equal('flow_abc');
+  });
+
+  it('keeps a base path', () => {
+    expect(cleanPath('/flow/login')).to.equal('/flow/');
+    expect(cleanPath('/login/')).to.equal('/');
+    expect(cleanPath('/')).to.equal('/');
+  });
+
+  it('resumes from the tab session on reload, until expiry', () => {
+    const store = memoryStore();
+    const now = Date.parse('2030-01-01T10:00:00Z');
+    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
+    rememberExpiry(store, 'flow_abc', '2030-01-01T10:30:00Z');
+    const history = fakeHistory();
+    expect(captureLaunch({ pathname: '/', search: '' }, history, store, now + 60_000).token).to.equal('flow_abc');
+    expect(history.urls).to.deep.equal([]);
+    expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 31 * 60_000).token).to.equal(null);
+    expect(store.data.has(SESSION_KEY)).to.equal(false);
+  });
+
+  it('does not trust a stored token with unknown expiry beyond an hour', () => {
+    const store = memoryStore();
+    const now = Date.parse('2030-01-01T10:00:00Z');
+    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
+    expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 61 * 60_000).token).to.equal(null);
+  });
+
+  it('forgets the session, and survives missing or corrupt storage', () => {
+    const store = memoryStore();
+    store.setItem(SESSION_KEY, '{not json');
+    expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store).token).to.equal(null);
+    expect(captureLaunch({ pathname: '/login', search: '?token=t' }, fakeHistory(), null).token).to.equal('t');
+    forgetSession(store);
+    expect(store.data.size).to.equal(0);
+  });
+
+  it('reports a link without a token', () => {
+    const history = fakeHistory();
+    expect(captureLaunch({ pathname: '/login', search: '?locale=es' }, history, memoryStore())).to.deep.equal({ token: null, locale: 'es' });
+    expect(history.urls).to.deep.equal(['/']);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Account, AddressSearchResult, FlowSession } from '../../src/api/types.js';
+
+export const ADDRESS: AddressSearchResult = {
+  address_1: '1200 Main St',
+  address_2: '',
+  city: 'Houston',
+  state: 'TX',
+  postal_code: '77002',
+  esi_id: '1008901000000000000001',
+} as AddressSearchResult;
+
+type Enrollment = Account['enrollment'];
+
+/** An account with every enrollment flag false unless overridden. */
+export function makeAccount(overrides: Partial<Account> = {}, enrollment: Partial<Enrollment> = {}): Account {
+  return {
+    uuid: '5b0e7c1e-0000-4000-8000-000000000001',
+    account_uuid: '5b0e7c1e-0000-4000-8000-000000000001',
+    email: 'pat@example.com',
+    first_name: 'Pat',
+    last_name: 'Doe',
+    phone: null,
+    date_of_birth: null,
+    preliminary_address: null,
+    service_address: null,
+    location_uuid: null,
+    status: 'applying',
+    status_reason: 'plan_not_accepted',
+    created_at: '2030-01-01T00:00:00Z',
+    client_agent_accepted: false,
+    client_agent_accepted_at: null,
+    locale: 'en',
+    app: { name: 'Acme Energy', stripe_public_key: 'pk_test_x' },
+    ...overrides,
+    enrollment: {
+      has_accepted_plan: false,
+      has_payment_method: false,
+      is_identity_verified: false,
+      is_enrollment_finalized: false,
+      can_finalize_enrollment: false,
+      finalized_at: null,
+      is_service_active: false,
+      has_usage_history: false,
+      is_credit_check_submitted: false,
+      ...(overrides.enrollment ?? {}),
+      ...enrollment,
+    },
+  } as Account;
+}
+
+export function makeSession(overrides: Partial<FlowSession> = {}): FlowSession {
+  return {
+    scope: 'enrollment',
+    behavior: 'embedded',
+    expires_at: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+    allowed_parent_origins: ['https://partner.example'],
+    return_url: null,
+    locale: 'en',
+    branding: { name: 'Acme Bank', primary_color: null, logo_url: null },
+    ...overrides,
+  } as FlowSession;
+}
