@@ -1,0 +1,150 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  AUTO_PAY_DELAY_DAYS,
+  centsToDecimal,
+  generateInvoices,
+  invoiceStatus,
+  priceInvoice,
+  toDetail,
+  toListItem,
+  type InvoiceHistoryInput,
+} from '../invoices.js';
+
+const DAY = 86_400_000;
+const days = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / DAY;
+
+const input: InvoiceHistoryInput = {
+  seed: '10443720000000001',
+  accountUuid: '6f1c2a40-0000-4000-8000-000000000001',
+  serviceStart: '2025-01-10',
+  today: '2026-04-20',
+  energy_rate_cents_per_kwh: '12.4',
+  base_charge_cents: 495,
+  delivery: { monthly_charge_cents: 423, rate_cents_per_kwh: '5.1893' },
+  utilityDisplayName: 'Oncor',
+  // 40 kWh a day keeps the arithmetic checkable by hand.
+  kwhFor: (start, end) => (days(start, end) + 1) * 40,
+  pdfUrl: (n) => `http://localhost:4010/documents/${n}.pdf`,
+};
+
+test('charges add up: groups are the sum of their charges, the invoice the sum of its groups', () => {
+  for (const record of generateInvoices(input)) {
+    let total = 0;
+    for (const group of record.charge_groups) {
+      assert.equal(group.total_cents, group.charges.reduce((a, c) => a + c.amount_cents, 0), group.key);
+      assert.equal(group.total, centsToDecimal(group.total_cents));
+      for (const c of group.charges) {
+        assert.equal(c.amount, centsToDecimal(c.amount_cents));
+        assert.equal(c.category, group.key);
+      }
+      total += group.total_cents;
+    }
+    assert.equal(record.total_cents, total);
+    assert.equal(record.total, centsToDecimal(total));
+    assert.deepEqual(record.charge_groups.map((g) => g.key), ['energy', 'delivery', 'taxes_fees']);
+  }
+});
+
+test('one period priced by hand: 1,000 kWh on Oncor', () => {
+  const [energy, delivery, taxes] = priceInvoice(1000, input);
+  const amounts = (g: typeof energy): number[] => g.charges.map((c) => c.amount_cents);
+  assert.deepEqual(amounts(energy), [12400, 495]); // 1,000 × 12.4¢, base $4.95
+  assert.deepEqual(amounts(delivery), [423, 5189]); // $4.23, 1,000 × 5.1893¢ = $51.893 → $51.89
+  // Base $128.95 + $56.12 = $185.07: PUC 0.1667 % = 30.85¢ → 31¢; GRT 1.997 % = 369.58¢ → 370¢.
+  assert.deepEqual(amounts(taxes), [31, 370]);
+  const energyLine = energy.charges[0];
+  assert.equal(energyLine.quantity_text, '1,000 kWh');
+  assert.equal(energyLine.rate_text, '12.4000¢/kWh');
+  assert.equal(energy.charges[1].rate_text, '$4.95/mo');
+  assert.equal(delivery.charges[1].rate_text, '5.1893¢/kWh');
+  assert.equal(delivery.name, 'Oncor delivery charges');
+  assert.deepEqual(taxes.charges.map((c) => c.rate_text), ['0.1667%', '1.997%']);
+  assert.ok(taxes.charges.every((c) => !c.taxable) && energy.charges.every((c) => c.taxable));
+  assert.equal(taxes.charges.some((c) => /sales tax/i.test(c.description)), false, 'residential: no sales tax');
+});
+
+test('most recent first, periods contiguous and about a month, dates as the spec says', () => {
+  const records = generateInvoices(input);
+  assert.ok(records.length >= 15);
+  for (let i = 1; i < records.length; i++) assert.ok(records[i - 1].invoice_date >= records[i].invoice_date);
+  const live = records.filter((r) => !r.voided_at).reverse();
+  assert.equal(live[0].billing_period_start, input.serviceStart);
+  for (let i = 0; i < live.length; i++) {
+    const r = live[i];
+    const length = days(r.billing_period_start, r.billing_period_end) + 1;
+    assert.ok(length >= 27 && length <= 33, `${r.number} lasts ${length} days`);
+    if (i > 0) assert.equal(days(live[i - 1].billing_period_end, r.billing_period_start), 1, 'no gap or overlap');
+    const lag = days(r.billing_period_end, r.invoice_date);
+    if (!r.replaces) assert.ok(lag === 1 || lag === 2, `${r.number} issued ${lag} days after the period`);
+    assert.equal(days(r.invoice_date, r.payment_due_date), AUTO_PAY_DELAY_DAYS);
+    assert.ok(r.invoice_date <= input.today);
+  }
+  const numbers = records.map((r) => r.number);
+  assert.equal(new Set(numbers).size, numbers.length, 'numbers are unique');
+  for (const r of records) {
+    assert.match(r.number, /^INV-\d{4}-\d{6}$/);
+    assert.equal(r.number.slice(4, 8), r.invoice_date.slice(0, 4));
+    assert.equal(r.pdf, `http://localhost:4010/documents/${r.number}.pdf`);
+    const metered = input.kwhFor(r.billing_period_start, r.billing_period_end);
+    if (r.voided_at) assert.ok(Number(r.total_kwh) > metered, 'the voided invoice billed an estimated read');
+    else assert.equal(Number(r.total_kwh), metered, 'billed kWh are the usage of the period');
+    assert.equal(r.avg_cents_per_kwh, (r.total_cents / Number(r.total_kwh)).toFixed(1));
+  }
+});
+
+test('statuses: older paid, one voided and reissued, the latest due', () => {
+  const today = '2026-04-20';
+  const records = generateInvoices(input);
+  const statuses = records.map((r) => invoiceStatus(r, today));
+  const latest = records[0];
+  assert.ok(latest.payment_due_date >= today, 'fixture: the latest invoice is inside its 16 days');
+  assert.equal(statuses[0], 'due');
+  assert.equal(statuses.filter((s) => s === 'voided').length, 1);
+  assert.equal(statuses.filter((s) => s === 'past_due').length, 0);
+  assert.ok(statuses.slice(1).every((s) => s === 'paid' || s === 'voided'));
+  const voided = records.find((r) => r.voided_at);
+  assert.ok(voided && voided.replaced_by && voided.paid_at === null);
+  const reissue = records.find((r) => r.number === voided.replaced_by);
+  assert.ok(reissue);
+  assert.equal(reissue.replaces, voided.number);
+  assert.equal(reissue.billing_period_start, voided.billing_period_start);
+  assert.ok(reissue.total_cents < voided.total_cents, 'the estimated read was higher than the actual one');
+  assert.equal(reissue.invoice_date, voided.voided_at?.slice(0, 10), 'reissued the day the original was voided');
+  for (const r of records) if (r.paid_at) assert.equal(r.paid_at.slice(0, 10), r.payment_due_date, 'auto-pay on the due date');
+});
+
+test('pastDue leaves the most recent invoice whose due date passed unpaid', () => {
+  const records = generateInvoices({ ...input, pastDue: true });
+  const statuses = records.map((r) => toListItem(r, input.today).status);
+  assert.equal(statuses.filter((s) => s === 'past_due').length, 1);
+  assert.equal(statuses[0], 'due');
+  assert.equal(statuses[1], 'past_due');
+});
+
+test('the latest invoice is paid once its due date has passed; nothing exists before service', () => {
+  const records = generateInvoices(input);
+  const dayAfterDue = new Date(Date.parse(records[0].payment_due_date) + DAY).toISOString().slice(0, 10);
+  const later = generateInvoices({ ...input, today: dayAfterDue });
+  const same = later.find((r) => r.number === records[0].number);
+  assert.ok(same);
+  assert.equal(invoiceStatus(same, dayAfterDue), 'paid');
+  assert.equal(invoiceStatus({ ...same, paid_at: null }, dayAfterDue), 'past_due');
+  assert.deepEqual(generateInvoices({ ...input, today: '2025-01-09' }), []);
+  assert.deepEqual(generateInvoices({ ...input, today: '2025-02-09' }), [], 'the first invoice is not out yet');
+});
+
+test('deterministic, and the list item drops charge_groups while the detail keeps them', () => {
+  assert.deepEqual(generateInvoices(input), generateInvoices(input));
+  const [record] = generateInvoices(input);
+  const item = toListItem(record, input.today);
+  assert.equal('charge_groups' in item, false);
+  assert.equal('account_uuid' in item, false);
+  assert.deepEqual(Object.keys(item).sort(), [
+    'avg_cents_per_kwh', 'billing_period_end', 'billing_period_start', 'invoice_date', 'number', 'paid_at',
+    'payment_due_date', 'pdf', 'status', 'total', 'total_cents', 'total_kwh', 'voided_at',
+  ]);
+  const detail = toDetail(record, input.today);
+  assert.deepEqual(detail.charge_groups, record.charge_groups);
+  assert.equal(detail.status, 'due');
+});
