@@ -1,0 +1,110 @@
+/** Calls from the page to its own backend (never to the service's App endpoints) and to the sandbox's fixtures. */
+import type { AddressFields, FieldProblem, FlowLink, FlowLinkBody, PartnerSettings } from './types.js';
+
+export class PartnerApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: FieldProblem[],
+  ) {
+    super(message);
+  }
+}
+
+export async function fetchSettings(): Promise<PartnerSettings> {
+  const res = await fetch('/api/config', { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new PartnerApiError(`The demo's settings could not be loaded (${res.status}).`, res.status, []);
+  return (await res.json()) as PartnerSettings;
+}
+
+export async function requestFlowLink(body: FlowLinkBody, signal?: AbortSignal): Promise<FlowLink> {
+  let res: Response;
+  try {
+    res = await fetch('/api/flow-link', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      ...(signal && { signal }),
+    });
+  } catch {
+    throw new PartnerApiError('The demo backend could not be reached. Is `npm start` still running?', 0, []);
+  }
+  const data: unknown = await res.json().catch(() => null);
+  if (res.ok) return data as FlowLink;
+  throw toError(res.status, data, res.headers.get('retry-after'));
+}
+
+function toError(status: number, data: unknown, retryAfter: string | null): PartnerApiError {
+  const detail = (data as { error?: { message?: unknown; fields?: unknown } } | null)?.error;
+  const fields = Array.isArray(detail?.fields)
+    ? (detail.fields as unknown[]).filter(isFieldProblem).map(({ field, message }) => ({ field, message }))
+    : [];
+  let message = typeof detail?.message === 'string' ? detail.message : `The request failed (${status}).`;
+  if (status === 429) message = `The sandbox is rate limiting requests; try again in ${retryAfter ?? 'a few'} seconds.`;
+  return new PartnerApiError(message, status, fields);
+}
+
+function isFieldProblem(value: unknown): value is FieldProblem {
+  const v = value as Partial<FieldProblem> | null;
+  return typeof v?.field === 'string' && typeof v.message === 'string';
+}
+
+export interface TestAddress {
+  label: string;
+  address: AddressFields;
+}
+
+/**
+ * The sandbox's documented test addresses, to prefill `preliminary_address`. The fixture document belongs to the
+ * sandbox and may grow, so this reads it defensively: any list of objects that look like addresses, under any
+ * key, is offered. An unreachable sandbox just means no suggestions.
+ */
+export async function fetchTestAddresses(sandboxUrl: string): Promise<TestAddress[]> {
+  try {
+    const res = await fetch(`${sandboxUrl}/__sandbox/fixtures`, { headers: { accept: 'application/json' } });
+    if (!res.ok) return [];
+    return collectAddresses((await res.json()) as unknown);
+  } catch {
+    return [];
+  }
+}
+
+export function collectAddresses(fixtures: unknown, limit = 12): TestAddress[] {
+  const found: TestAddress[] = [];
+  const seen = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (found.length >= limit || depth > 4 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1);
+      return;
+    }
+    const entry = asTestAddress(node as Record<string, unknown>);
+    if (entry) {
+      const key = `${entry.address.address_1}|${entry.address.address_2 ?? ''}|${entry.address.postal_code}`.toLowerCase();
+      if (!seen.has(key)) {
+        seen.add(key);
+        found.push(entry);
+      }
+      return;
+    }
+    for (const value of Object.values(node)) visit(value, depth + 1);
+  };
+  visit(fixtures, 0);
+  return found;
+}
+
+function asTestAddress(obj: Record<string, unknown>): TestAddress | null {
+  // An address may sit at the top of the entry or under `address`.
+  const src = (typeof obj.address === 'object' && obj.address !== null ? obj.address : obj) as Record<string, unknown>;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const address1 = str(src.address_1);
+  const city = str(src.city);
+  const state = str(src.state);
+  const postal = str(src.postal_code);
+  if (!address1 || !city || !state || !postal) return null;
+  const address2 = str(src.address_2);
+  const address: AddressFields = { address_1: address1, city, state, postal_code: postal, ...(address2 && { address_2: address2 }) };
+  const line = [address1, address2, city].filter(Boolean).join(', ');
+  const note = str(obj.label) ?? str(obj.description) ?? str(obj.name) ?? str(obj.note);
+  return { label: note ? `${line} (${note})` : `${line} ${postal}`, address };
+}

@@ -1,0 +1,206 @@
+/**
+ * The "start a flow" form: what a partner knows about its customer (all optional), which flow, which language, and
+ * how to open it. Validation errors, the page's or the backend's, are shown next to their fields and summarised in
+ * one alert; focus goes to the first field in error.
+ */
+import type { TestAddress } from './api.js';
+import type { AddressFields, FieldProblem, FlowLinkBody, FlowScope, Locale } from './types.js';
+
+export type OpenMode = 'modal' | 'webview' | 'hosted';
+
+/** Backend field names to the inputs that hold them. */
+const FIELD_INPUTS: Record<string, string> = {
+  email: 'email',
+  first_name: 'first-name',
+  last_name: 'last-name',
+  account_uuid: 'account-uuid',
+  scope: 'scope',
+  'preliminary_address.address_1': 'address-1',
+  'preliminary_address.address_2': 'address-2',
+  'preliminary_address.city': 'address-city',
+  'preliminary_address.state': 'address-state',
+  'preliminary_address.postal_code': 'address-postal',
+};
+
+type Control = HTMLInputElement | HTMLSelectElement;
+
+export class FlowForm {
+  private readonly addresses = new Map<string, AddressFields>();
+  private readonly buttons: HTMLButtonElement[];
+
+  constructor(
+    private readonly form: HTMLFormElement,
+    private readonly onOpen: (mode: OpenMode, body: FlowLinkBody, trigger: HTMLButtonElement) => void,
+  ) {
+    this.buttons = [...form.querySelectorAll<HTMLButtonElement>('button[name="mode"]')];
+    form.addEventListener('submit', (event) => this.submit(event));
+    form.addEventListener('change', (event) => {
+      const target = event.target as HTMLElement;
+      if (target.matches('input[name="account"], #address-choice')) this.syncSections();
+    });
+    this.syncSections();
+  }
+
+  setTestAddresses(list: TestAddress[]): void {
+    const select = this.byId<HTMLSelectElement>('address-choice');
+    const other = select.querySelector('option[value="other"]');
+    list.forEach((entry, i) => {
+      const value = `fixture-${i}`;
+      this.addresses.set(value, entry.address);
+      select.insertBefore(new Option(entry.label, value), other);
+    });
+  }
+
+  /** Offers the account the last link was made for, so "a fresh link for the same account" is one click away. */
+  setLastAccount(uuid: string): void {
+    const input = this.byId<HTMLInputElement>('account-uuid');
+    input.value = uuid;
+    const note = this.byId('last-account');
+    this.byId('last-account-uuid').textContent = uuid;
+    note.hidden = false;
+  }
+
+  setBusy(busy: boolean): void {
+    this.form.setAttribute('aria-busy', String(busy));
+    for (const b of this.buttons) b.disabled = busy;
+    this.byId('form-status').textContent = busy ? 'Creating a login link…' : '';
+  }
+
+  showErrors(message: string, problems: FieldProblem[]): void {
+    const alert = this.byId('form-error');
+    const list = document.createElement('ul');
+    let first: Control | null = null;
+    for (const problem of problems) {
+      const control = this.controlFor(problem.field);
+      if (control) {
+        this.markInvalid(control, problem.message);
+        first ??= control;
+      }
+      const item = document.createElement('li');
+      item.textContent = control ? `${labelOf(control)}: ${problem.message}` : `${problem.field}: ${problem.message}`;
+      list.append(item);
+    }
+    const summary = document.createElement('p');
+    summary.textContent = message;
+    alert.replaceChildren(summary, ...(problems.length > 0 ? [list] : []));
+    alert.hidden = false;
+    (first ?? alert).focus();
+  }
+
+  clearErrors(): void {
+    const alert = this.byId('form-error');
+    alert.hidden = true;
+    alert.replaceChildren();
+    for (const control of this.form.querySelectorAll<Control>('[aria-invalid="true"]')) {
+      control.removeAttribute('aria-invalid');
+      const error = document.getElementById(`${control.id}-error`);
+      if (error) {
+        error.textContent = '';
+        error.hidden = true;
+      }
+    }
+  }
+
+  private submit(event: SubmitEvent): void {
+    event.preventDefault();
+    const trigger = event.submitter instanceof HTMLButtonElement ? event.submitter : this.buttons[0];
+    if (!trigger || trigger.disabled) return;
+    this.clearErrors();
+    const problems = this.validate();
+    if (problems.length > 0) {
+      this.showErrors('Please correct the highlighted fields.', problems);
+      return;
+    }
+    const mode = trigger.value as OpenMode;
+    this.onOpen(mode, this.read(mode), trigger);
+  }
+
+  /** Native constraints (required, type, pattern) with messages that name the field and the expected format. */
+  private validate(): FieldProblem[] {
+    const problems: FieldProblem[] = [];
+    for (const el of this.form.elements) {
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || el.disabled || el.checkValidity()) continue;
+      const v = el.validity;
+      const message = v.valueMissing
+        ? 'This field is required.'
+        : v.typeMismatch && el.type === 'email'
+          ? 'Enter an email address like name@example.com.'
+          : (el.dataset.formatHint ?? el.validationMessage);
+      problems.push({ field: `#${el.id}`, message });
+    }
+    return problems;
+  }
+
+  private read(mode: OpenMode): FlowLinkBody {
+    const value = (id: string): string => this.byId<Control>(id).value.trim();
+    const checked = (name: string): string =>
+      this.form.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? '';
+    const body: FlowLinkBody = {
+      scope: value('scope') as FlowScope,
+      behavior: mode === 'hosted' ? 'hosted' : 'embedded',
+      locale: (checked('locale') || 'en') as Locale,
+      client_agent: this.byId<HTMLInputElement>('client-agent').checked,
+    };
+    if (checked('account') === 'existing') {
+      body.account_uuid = value('account-uuid');
+      return body;
+    }
+    const optional: [keyof FlowLinkBody & string, string][] = [['email', 'email'], ['first_name', 'first-name'], ['last_name', 'last-name']];
+    for (const [key, id] of optional) {
+      const v = value(id);
+      if (v) (body as unknown as Record<string, string>)[key] = v;
+    }
+    const choice = value('address-choice');
+    if (choice === 'other') {
+      body.preliminary_address = {
+        address_1: value('address-1'),
+        ...(value('address-2') && { address_2: value('address-2') }),
+        city: value('address-city'),
+        state: value('address-state').toUpperCase(),
+        postal_code: value('address-postal'),
+      };
+    } else if (this.addresses.has(choice)) {
+      body.preliminary_address = this.addresses.get(choice);
+    }
+    return body;
+  }
+
+  /** Disabled fieldsets are skipped by validation and hidden from assistive technology's form navigation. */
+  private syncSections(): void {
+    const existing = this.form.querySelector<HTMLInputElement>('input[name="account"][value="existing"]')?.checked ?? false;
+    this.byId<HTMLFieldSetElement>('customer-fields').disabled = existing;
+    this.byId<HTMLFieldSetElement>('address-fields').disabled = existing;
+    const uuidBox = this.byId<HTMLElement>('existing-account-fields');
+    uuidBox.hidden = !existing;
+    this.byId<HTMLInputElement>('account-uuid').disabled = !existing;
+    const other = !existing && this.byId<HTMLSelectElement>('address-choice').value === 'other';
+    const custom = this.byId<HTMLFieldSetElement>('custom-address');
+    custom.hidden = !other;
+    custom.disabled = !other;
+  }
+
+  private controlFor(field: string): Control | null {
+    const id = field.startsWith('#') ? field.slice(1) : FIELD_INPUTS[field];
+    const el = id ? document.getElementById(id) : null;
+    return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el : null;
+  }
+
+  private markInvalid(control: Control, message: string): void {
+    control.setAttribute('aria-invalid', 'true');
+    const error = document.getElementById(`${control.id}-error`);
+    if (error) {
+      error.textContent = message;
+      error.hidden = false;
+    }
+  }
+
+  private byId<T extends HTMLElement = HTMLElement>(id: string): T {
+    const el = this.form.querySelector<T>(`#${id}`) ?? document.querySelector<T>(`#${id}`);
+    if (!el) throw new Error(`#${id} is missing from the page`);
+    return el;
+  }
+}
+
+function labelOf(control: Control): string {
+  return control.labels?.[0]?.textContent?.replace(/\s*\(optional\)\s*$/i, '').trim() || control.name;
+}
