@@ -1,0 +1,174 @@
+/**
+ * The sandbox service: an in-memory emulator of the service API (all of /v1), plus the card processor emulator,
+ * fault injection, webhooks and time control under /__sandbox. `createSandbox` builds it without listening, so tests
+ * call `sandbox.app.request(...)`; main.ts serves it over HTTP.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { matchedRoutes } from 'hono/route';
+import { createProcessor } from './adapters/processor.js';
+import type { WebhookEmitter } from './adapters/webhooks.js';
+import { Clock } from './clock.js';
+import { resolveConfig, type ResolvedConfig, type SandboxConfig } from './config.js';
+import { ConnectionDroppedError, Faults } from './faults.js';
+import { appAuth, accountAuth } from './http/auth.js';
+import { bodyLimit } from './http/body.js';
+import type { SandboxEnv } from './http/env.js';
+import { ApiError, fail } from './http/errors.js';
+import { IdempotencyStore } from './http/idempotency.js';
+import { rateLimit, SlidingWindowLimiter } from './http/rate-limit.js';
+import type { Processor } from './processor/processor.js';
+import { processorRoutes } from './processor/routes.js';
+import { registerAccountRoutes } from './routes/account.js';
+import { registerAccountEnrollRoutes } from './routes/account-enroll.js';
+import { registerAppAccountRoutes } from './routes/app-accounts.js';
+import { registerAppEnrollRoutes } from './routes/app-enroll.js';
+import { registerBillingRoutes } from './routes/billing.js';
+import type { Deps } from './routes/deps.js';
+import { registerEnrollStepRoutes } from './routes/enroll-steps.js';
+import { registerEventRoutes } from './routes/events.js';
+import { registerLinkRoutes } from './routes/links.js';
+import { registerSandboxRoutes } from './routes/sandbox.js';
+import { registerWebhookRoutes } from './routes/webhooks.js';
+import { Progress } from './state/pipeline.js';
+import { Store } from './store/store.js';
+import { WebhookDispatcher } from './webhooks.js';
+
+export type { SandboxConfig } from './config.js';
+
+export interface Sandbox {
+  app: Hono<SandboxEnv>;
+  clock: Clock;
+  store: Store;
+  config: ResolvedConfig;
+  processor: Processor;
+  progress: Progress;
+  faults: Faults;
+  /** The delivering dispatcher (its events() and deliveries() are what GET /__sandbox/webhooks lists). */
+  dispatcher: WebhookDispatcher;
+  /** Stops background work (clock listener, webhook retries). */
+  close(): void;
+}
+
+export function createSandbox(input: SandboxConfig = {}): Sandbox {
+  const config = resolveConfig(input);
+  const clock = new Clock({ realNow: config.realNow, ...(input.clockStart !== undefined ? { start: input.clockStart } : {}) });
+  const webhookState = { url: config.webhookUrl ?? null, secret: config.webhookSecret };
+  // Signatures carry real time (partners verify them against their own clock), so the dispatcher keeps real time.
+  const dispatcher = new WebhookDispatcher({
+    secret: config.webhookSecret,
+    ...(config.webhookUrl ? { url: config.webhookUrl } : {}),
+    ...(config.webhookBackoffMs !== undefined ? { backoffMs: config.webhookBackoffMs } : {}),
+    ...(input.fetch ? { fetch: input.fetch } : {}),
+  });
+  const emitter: WebhookEmitter = input.webhooks
+    ? { emit: (type, data) => { dispatcher.emit(type, data); input.webhooks!.emit(type, data); } }
+    : { emit: (type, data) => void dispatcher.emit(type, data) };
+  const store = new Store({
+    clock,
+    webhooks: emitter,
+    app: {
+      id: 'app_sandbox',
+      name: 'Sandbox Partner',
+      token: config.appToken,
+      stripePublicKey: config.stripePublicKey,
+      allowedOrigins: config.allowedOrigins,
+      primaryColor: '#1f6feb',
+      logoUrl: `${config.publicUrl}/__sandbox/branding/logo.svg`,
+    },
+  });
+  const processor = createProcessor(config.stripePublicKey, clock);
+  const progress = new Progress(store);
+  const faults = new Faults();
+  faults.onExpireTokens((accountUuid) => void store.expireTokens(accountUuid));
+  const unsubscribe = clock.onChange(() => progress.runDue());
+  const deps: Deps = { store, clock, config, progress, processor };
+
+  const app = new Hono<SandboxEnv>();
+  app.onError((err, c) => {
+    // A dropped connection must reach the caller as a failure, not as an answer.
+    if (err instanceof ConnectionDroppedError) throw err;
+    if (err instanceof ApiError) return err.toResponse();
+    console.error(`[sandbox] ${c.req.method} ${c.req.path} failed:`, err);
+    return fail.internal().toResponse();
+  });
+  app.notFound((c) => fail.notFound(`No route ${c.req.method} ${c.req.path}`).toResponse());
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => ([config.flowUrl, ...config.allowedOrigins].includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '*',
+    methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => fail.methodNotAllowed(c.req.method, methods).toResponse() }),
+  );
+  app.use('*', faults.middleware());
+  app.use('*', bodyLimit());
+  app.use('*', async (c, next) => {
+    // Lazy background progress: real time moves the sandbox clock too, so due steps run before anything is read.
+    progress.runDue();
+    await next();
+    const account = c.get('subjectAccount');
+    if (account) {
+      const route = matchedRoutes(c).filter((r) => r.method !== 'ALL').at(-1)?.path ?? c.req.path;
+      const key = `${c.req.method} ${route}`;
+      account.requestsByRoute[key] = (account.requestsByRoute[key] ?? 0) + 1;
+    }
+  });
+
+  const idempotency = new IdempotencyStore(clock);
+  const limits = config.rateLimits;
+  app.use('/v1/app/*', appAuth(store));
+  app.use('/v1/account', accountAuth(store));
+  app.use('/v1/account/*', accountAuth(store));
+  if (limits) {
+    const appLimiter = new SlidingWindowLimiter(limits.app, limits.windowMs, config.realNow);
+    const accountLimiter = new SlidingWindowLimiter(limits.account, limits.windowMs, config.realNow);
+    app.use('/v1/app/*', rateLimit(appLimiter, () => `app:${store.app.id}`));
+    const byAccount = rateLimit(accountLimiter, (c) => `account:${c.get('subjectAccount').uuid}`);
+    app.use('/v1/account', byAccount);
+    app.use('/v1/account/*', byAccount);
+  }
+  const subject = (c: Parameters<Parameters<typeof idempotency.middleware>[0]>[0]): string => {
+    const auth = c.get('auth');
+    if (!auth) return 'sandbox';
+    return auth.kind === 'app' ? `app:${auth.app.id}` : `account:${auth.account.uuid}`;
+  };
+  app.use('/v1/*', idempotency.middleware(subject));
+  app.use('/__sandbox/*', idempotency.middleware(subject));
+
+  registerAppAccountRoutes(app, deps);
+  registerLinkRoutes(app, deps);
+  registerAppEnrollRoutes(app, deps);
+  registerEventRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerAccountEnrollRoutes(app, deps);
+  registerEnrollStepRoutes(app, deps);
+  registerBillingRoutes(app, deps);
+  registerSandboxRoutes(app, deps);
+  registerWebhookRoutes(app, dispatcher, webhookState);
+  app.route('/__sandbox/faults', faults.routes());
+  app.route('/__sandbox', processorRoutes(processor, { sandboxUrl: config.publicUrl, allowedOrigins: [config.flowUrl, ...config.allowedOrigins] }));
+
+  return {
+    app,
+    clock,
+    store,
+    config,
+    processor,
+    progress,
+    faults,
+    dispatcher,
+    close() {
+      unsubscribe();
+      dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * What a flow token may call (docs/api-decisions.md "Tokens", the contract's x-flow-scopes): a flow link is an
+ * account token limited to the endpoints of its one flow, so a leaked `documents` link cannot enroll or pay.
+ */
+import type { FlowScope } from '../../../src/api/types.js';
+
+type Rule = readonly [method: string, path: RegExp];
+
+const ACCOUNT: Rule = ['GET', /^\/v1\/account$/];
+const FLOW: Rule = ['GET', /^\/v1\/account\/flow$/];
+const LOCATION: Rule = ['GET', /^\/v1\/account\/locations\/[^/]+$/];
+const EVERY_SCOPE: readonly Rule[] = [ACCOUNT, FLOW, LOCATION];
+
+const PAYMENT: readonly Rule[] = [
+  ['POST', /^\/v1\/account\/billing\/payment-session$/],
+  ['POST', /^\/v1\/account\/billing\/ensure-payment-method-added$/],
+  ['GET', /^\/v1\/account\/billing\/payment-method$/],
+];
+const DOCUMENTS: Rule = ['GET', /^\/v1\/account\/locations\/[^/]+\/documents$/];
+const ALL_DOCUMENTS: Rule = ['GET', /^\/v1\/account\/locations\/[^/]+\/all-documents$/];
+
+export const SCOPE_RULES: Readonly<Record<FlowScope, readonly Rule[]>> = {
+  enrollment: [['*', /^\/v1\/account\/enroll\/.+$/], ['POST', /^\/v1\/account\/events$/], ...PAYMENT, DOCUMENTS],
+  'update-payment-method': PAYMENT,
+  documents: [DOCUMENTS, ALL_DOCUMENTS],
+  billing: [['*', /^\/v1\/account\/billing\/.+$/]],
+  renewal: [['*', /^\/v1\/account\/locations\/[^/]+\/renewal\/.+$/], DOCUMENTS, ALL_DOCUMENTS],
+  'connect-battery': [['*', /^\/v1\/account\/battery\/.+$/]],
+};
+
+export function scopeAllows(scope: FlowScope, method: string, path: string): boolean {
+  const rules = [...EVERY_SCOPE, ...SCOPE_RULES[scope]];
+  // HEAD is a GET without a body; CORS preflights never reach authentication.
+  const m = method === 'HEAD' ? 'GET' : method;
+  return rules.some(([ruleMethod, pattern]) => (ruleMethod === '*' || ruleMethod === m) && pattern.test(path));
+}

@@ -1,0 +1,44 @@
+/**
+ * `npm run sandbox`: serves the sandbox on SANDBOX_PORT (4010) and prints its URL and App token.
+ *
+ * Environment: SANDBOX_PORT, SANDBOX_URL (public base URL, for document links), SANDBOX_APP_TOKEN (else random),
+ * FLOW_URL (login links), SANDBOX_ALLOWED_ORIGINS (comma list of the App's partner origins),
+ * SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_SECRET, SANDBOX_WEBHOOK_BACKOFF_MS, SANDBOX_RATE_LIMITS=off.
+ */
+import { serve } from '@hono/node-server';
+import { createSandbox } from './app.js';
+
+const env = process.env;
+const port = Number(env.SANDBOX_PORT ?? 4010);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`SANDBOX_PORT must be a port number, not ${env.SANDBOX_PORT}`);
+  process.exit(1);
+}
+const list = (value: string | undefined): string[] | undefined =>
+  value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+
+const sandbox = createSandbox({
+  publicUrl: env.SANDBOX_URL ?? `http://localhost:${port}`,
+  flowUrl: env.FLOW_URL ?? 'http://localhost:5173',
+  ...(env.SANDBOX_APP_TOKEN ? { appToken: env.SANDBOX_APP_TOKEN } : {}),
+  ...(list(env.SANDBOX_ALLOWED_ORIGINS) ? { allowedOrigins: list(env.SANDBOX_ALLOWED_ORIGINS)! } : {}),
+  ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
+  ...(env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_BACKOFF_MS ? { webhookBackoffMs: Number(env.SANDBOX_WEBHOOK_BACKOFF_MS) } : {}),
+  ...(env.SANDBOX_RATE_LIMITS === 'off' ? { rateLimits: false as const } : {}),
+});
+
+const server = serve({ fetch: sandbox.app.fetch, port }, (info) => {
+  console.log(`Sandbox service listening on ${sandbox.config.publicUrl} (port ${info.port})`);
+  console.log(`Sandbox App token: ${sandbox.config.appToken}`);
+  console.log(`Fixtures: ${sandbox.config.publicUrl}/__sandbox/fixtures`);
+});
+
+function shutdown(): void {
+  sandbox.close();
+  server.close(() => process.exit(0));
+  // Keep-alive sockets can hold close() open; do not hang a Ctrl-C.
+  setTimeout(() => process.exit(0), 1000).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

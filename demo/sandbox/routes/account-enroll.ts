@@ -1,0 +1,153 @@
+/** Account-token enrollment: address searches, plan requests and plan acceptance. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { toResult, toUtilityStyleResult } from '../data/addresses.js';
+import { fullAddressSearch, typeAheadSearch } from '../data/address-search.js';
+import { readJson } from '../http/body.js';
+import type { SandboxEnv } from '../http/env.js';
+import { ApiError, fail, type FieldIssue } from '../http/errors.js';
+import { boolean, check, enumOf, object, optional, parse, string } from '../http/validate.js';
+import { isClientAgentAccount } from '../state/status.js';
+import type { AccountRecord, LocationRecord, PlanRecord } from '../store/types.js';
+import { addDays } from '../time.js';
+import { contractEndDate } from '../views/account.js';
+import { esiIdBody, fullAddressBody, typeAheadBody } from './app-enroll.js';
+import { accountJson, tokenAccount, type Deps } from './deps.js';
+import { quoteForAccountEsiId, requirePremise } from './plan-quotes.js';
+import { date } from './schemas.js';
+
+const acceptBody = object({
+  esi_id: string({ format: 'esi_id' }),
+  plan_uuid: string({ format: 'uuid' }),
+  start_date: optional(date),
+  service_start_date: optional(date),
+  terms_accepted: boolean(),
+  // Sandbox decision: how "on the customer's behalf" is said. Default: the customer accepts.
+  accepted_by: optional(enumOf(['customer', 'client_agent'] as const)),
+});
+
+export const CLIENT_AGENT_MIN_DAYS = 7;
+export const CLIENT_AGENT_MAX_DAYS = 30;
+
+export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { store, clock } = deps;
+
+  app.post('/v1/account/enroll/full-address-search', async (c) => {
+    const body = parse(fullAddressBody, await readJson(c));
+    return c.json(fullAddressSearch(body).map(toResult));
+  });
+
+  app.post('/v1/account/enroll/address-search', async (c) => {
+    const body = parse(typeAheadBody, await readJson(c));
+    return c.json(typeAheadSearch(body.query, body.postal_code).map(toUtilityStyleResult));
+  });
+
+  app.post('/v1/account/enroll/esi-id-search', async (c) => {
+    const body = parse(esiIdBody, await readJson(c));
+    return c.json(toResult(requirePremise(body.esi_id)));
+  });
+
+  app.post('/v1/account/enroll/plans/request', async (c) => {
+    const account = tokenAccount(c);
+    const body = parse(esiIdBody, await readJson(c));
+    return c.json(quoteForAccountEsiId(deps, account, body.esi_id));
+  });
+
+  app.post('/v1/account/enroll/plans/accept', async (c) => {
+    const account = tokenAccount(c);
+    const issues: FieldIssue[] = [];
+    const body = check(acceptBody, await readJson(c), issues);
+    if (body && !body.start_date && !body.service_start_date) {
+      issues.push({ field: 'start_date', code: 'required', message: 'start_date (or service_start_date) is required' });
+    }
+    if (body?.start_date && body.service_start_date) {
+      issues.push({ field: 'service_start_date', code: 'unknown_field', message: 'Send start_date or service_start_date, not both' });
+    }
+    if (!body || issues.length) throw fail.invalid(issues);
+    const dateField = body.start_date ? 'start_date' : 'service_start_date';
+    const startDate = (body.start_date ?? body.service_start_date)!;
+
+    const quote = store.plans.get(body.plan_uuid);
+    if (!quote || (quote.accountUuid !== null && quote.accountUuid !== account.uuid)) {
+      throw fail.notFound(`No plan ${body.plan_uuid} was quoted for this account`);
+    }
+    const premise = requirePremise(body.esi_id);
+    const acceptedBy = body.accepted_by ?? 'customer';
+    const rules = acceptanceProblems(deps, account, quote, { esiId: body.esi_id, utility: premise.utility, startDate, dateField, acceptedBy, termsAccepted: body.terms_accepted });
+    if (rules.length) throw new ApiError(422, 'unprocessable', rules.map((r) => r.message).join('; '), rules);
+
+    const now = clock.nowMs();
+    const sameMeter = account.location?.esiId === body.esi_id ? account.location : null;
+    const location: LocationRecord = {
+      uuid: sameMeter?.uuid ?? randomUUID(),
+      esiId: body.esi_id,
+      address: toResult(premise),
+      utility: premise.utility,
+      trigger: premise.trigger,
+      contract: {
+        uuid: randomUUID(),
+        plan: quote.plan,
+        startDate,
+        endDate: contractEndDate(startDate, quote.plan.term_months),
+        acceptedAt: now,
+        acceptedBy,
+      },
+    };
+    account.location = location;
+    account.serviceAddress = toResult(premise);
+    account.clientAgentEnrollment = acceptedBy === 'client_agent';
+    account.forced = null;
+    account.counters.plans_accepted += 1;
+    if (acceptedBy === 'client_agent') {
+      // Rule 5 of plan acceptance: a Letter of Authorization is generated for the customer.
+      const id = randomBytes(16).toString('hex');
+      store.documents.set(id, { id, type: 'loa', accountUuid: account.uuid, planUuid: quote.plan.uuid, locale: account.locale, createdAt: now });
+    }
+    const data = { location_uuid: location.uuid, plan_uuid: quote.plan.uuid, esi_id: body.esi_id, start_date: startDate, accepted_by: acceptedBy };
+    store.emit(account, 'enrollment.plan_accepted', data);
+    store.recordService('plan_accepted', account.uuid, data);
+    return accountJson(c, deps, account);
+  });
+}
+
+interface Acceptance {
+  esiId: string;
+  utility: string;
+  startDate: string;
+  dateField: string;
+  acceptedBy: 'customer' | 'client_agent';
+  termsAccepted: boolean;
+}
+
+/** Every business rule acceptance breaks, so one 422 names them all. */
+function acceptanceProblems(deps: Deps, account: AccountRecord, quote: PlanRecord, a: Acceptance): FieldIssue[] {
+  const problems: FieldIssue[] = [];
+  const today = deps.clock.today();
+  const status = account.forced?.status;
+  if (status === 'cancelled') problems.push({ field: 'status', code: 'range', message: 'The account is cancelled' });
+  if (account.finalizedAt !== null) {
+    problems.push({ field: 'enrollment.is_enrollment_finalized', code: 'range', message: 'The enrollment is finalized; its plan can no longer change' });
+  }
+  if (!a.termsAccepted) problems.push({ field: 'terms_accepted', code: 'must_be_true', message: 'terms_accepted must be true' });
+  if (quote.expiresAt <= deps.clock.nowMs()) {
+    problems.push({ field: 'plan_uuid', code: 'range', message: `The plan expired at ${new Date(quote.expiresAt).toISOString()}; request plans again` });
+  }
+  if (quote.esiId !== null ? quote.esiId !== a.esiId : quote.utility !== a.utility) {
+    problems.push({ field: 'esi_id', code: 'range', message: 'esi_id is not the meter this plan was priced for' });
+  }
+  const { earliest_start_date: earliest, latest_start_date: latest } = quote.plan;
+  if (a.startDate < earliest || a.startDate > latest) {
+    problems.push({ field: a.dateField, code: 'range', message: `${a.dateField} must be between ${earliest} and ${latest}` });
+  }
+  if (a.acceptedBy === 'client_agent') {
+    if (!isClientAgentAccount(account)) {
+      problems.push({ field: 'accepted_by', code: 'range', message: 'Power of attorney is not recorded: call record-client-agent first, or let the customer accept' });
+    }
+    const min = addDays(today, CLIENT_AGENT_MIN_DAYS);
+    const max = addDays(today, CLIENT_AGENT_MAX_DAYS);
+    if ((a.startDate < min || a.startDate > max) && !(a.startDate < earliest || a.startDate > latest)) {
+      problems.push({ field: a.dateField, code: 'range', message: `A client agent start date must be between ${min} and ${max} (7 to 30 days from today)` });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,121 @@
+/** App-token enrollment helpers: eligibility, address searches and plan requests (with or without an account). */
+import type { Hono } from 'hono';
+import type { Plan } from '../../../src/api/types.js';
+import { toResult, toUtilityStyleResult } from '../data/addresses.js';
+import { fullAddressSearch, typeAheadSearch } from '../data/address-search.js';
+import { isDecimal, parseDecimal } from '../data/decimal.js';
+import { eligibility, utilitiesForZip } from '../data/eligibility.js';
+import { energyRateFor, groupsFor, MIN_ENERGY_RATE, type CustomRates } from '../data/plans.js';
+import { readJson } from '../http/body.js';
+import type { SandboxEnv } from '../http/env.js';
+import { fail, type FieldIssue } from '../http/errors.js';
+import { check, integer, nullable, object, optional, parse, refine, string } from '../http/validate.js';
+import { pathAccount, type Deps } from './deps.js';
+import { quoteForAccountEsiId, quotePlans, requirePremise } from './plan-quotes.js';
+
+export const eligibilityBody = object({
+  postal_code: string({ format: 'postal_code' }),
+  address_1: optional(string({ max: 200 })),
+});
+
+export const fullAddressBody = object({
+  address_1: string({ max: 200 }),
+  address_2: optional(nullable(string({ min: 0, max: 200 }))),
+  city: optional(string({ max: 100 })),
+  state: optional(string({ format: 'state' })),
+  postal_code: string({ format: 'postal_code' }),
+});
+
+export const typeAheadBody = object({
+  query: string({ min: 3, max: 200 }),
+  postal_code: optional(string({ format: 'postal_code' })),
+});
+
+export const esiIdBody = object({ esi_id: string({ format: 'esi_id' }) });
+
+const decimalString = refine(string({ max: 12 }), (value, path) =>
+  isDecimal(value) ? [] : [{ field: path, code: 'format', message: 'energy_rate_adjustment_cents_per_kwh must be a decimal string like "-0.25"' }],
+);
+
+const appPlansBody = object({
+  postal_code: optional(string({ format: 'postal_code' })),
+  esi_id: optional(string({ format: 'esi_id' })),
+  account_uuid: optional(string({ format: 'uuid' })),
+  custom_rates: optional(
+    object({
+      term_months: optional(integer({ min: 1, max: 60 })),
+      energy_rate_adjustment_cents_per_kwh: optional(decimalString),
+    }),
+  ),
+});
+
+export function registerAppEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { store } = deps;
+
+  app.post('/v1/app/accounts/enroll/eligibility', async (c) => {
+    const body = parse(eligibilityBody, await readJson(c));
+    return c.json(eligibility(body.postal_code, body.address_1));
+  });
+
+  app.post('/v1/app/accounts/enroll/full-address-search', async (c) => {
+    const body = parse(fullAddressBody, await readJson(c));
+    return c.json(fullAddressSearch(body).map(toResult));
+  });
+
+  app.post('/v1/app/accounts/enroll/address-search', async (c) => {
+    const body = parse(typeAheadBody, await readJson(c));
+    return c.json(typeAheadSearch(body.query, body.postal_code).map(toUtilityStyleResult));
+  });
+
+  app.post('/v1/app/accounts/:account_uuid/enroll/plans/request', async (c) => {
+    const account = pathAccount(c, deps);
+    const body = parse(esiIdBody, await readJson(c));
+    return c.json({ plans: quoteForAccountEsiId(deps, account, body.esi_id) });
+  });
+
+  app.post('/v1/app/accounts/enroll/plans/request', async (c) => {
+    const issues: FieldIssue[] = [];
+    const body = check(appPlansBody, await readJson(c), issues);
+    if (body && !body.postal_code && !body.esi_id) {
+      issues.push({ field: 'postal_code', code: 'required', message: 'postal_code is required when esi_id is not sent' });
+    }
+    if (!body || issues.length) throw fail.invalid(issues);
+    const account = body.account_uuid ? store.requireAccount(body.account_uuid) : null;
+    if (account) c.set('subjectAccount', account);
+    const custom: CustomRates | null = body.custom_rates ?? (account ? store.customRates.get(account.uuid) ?? null : null);
+    if (body.custom_rates) assertPriceable(body.custom_rates);
+    // Per-account custom rates stay with the account: its own later plan requests (the flow's) get them too.
+    if (account && body.custom_rates) store.customRates.set(account.uuid, body.custom_rates);
+
+    if (body.esi_id) {
+      const premise = requirePremise(body.esi_id);
+      if (body.postal_code && body.postal_code !== premise.postal_code) {
+        throw fail.unprocessable('postal_code', 'range', `postal_code does not match the ESI ID's address (${premise.postal_code})`);
+      }
+      if (account) return c.json({ plans: quoteForAccountEsiId(deps, account, body.esi_id) });
+      return c.json({ plans: quotePlans(deps, { utility: premise.utility, esiId: body.esi_id, account: null, custom }) });
+    }
+    const utilities = utilitiesForZip(body.postal_code!);
+    if (utilities.length === 0) {
+      throw fail.unprocessable('postal_code', 'range', `No retail choice utility is known to serve ${body.postal_code}; check eligibility first`);
+    }
+    // A ZIP two utilities share is priced for both; each plan names its utility in delivery.utility.
+    const plans: Plan[] = utilities.flatMap((utility) => quotePlans(deps, { utility, esiId: null, account, custom }));
+    return c.json({ plans });
+  });
+}
+
+/** A negative adjustment may not price any plan below the sandbox's floor rate. */
+function assertPriceable(custom: CustomRates): void {
+  const floor = parseDecimal(MIN_ENERGY_RATE);
+  const tooLow = groupsFor(custom).some((g) =>
+    (['centerpoint', 'oncor', 'aep_central', 'aep_north', 'tnmp'] as const).some((u) => energyRateFor(u, g, custom) < floor),
+  );
+  if (tooLow) {
+    throw fail.unprocessable(
+      'custom_rates.energy_rate_adjustment_cents_per_kwh',
+      'range',
+      `The adjustment would price a plan below ${MIN_ENERGY_RATE} ¢/kWh`,
+    );
+  }
+}

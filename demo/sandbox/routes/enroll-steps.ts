@@ -1,0 +1,87 @@
+/** The remaining enrollment steps with an account token: identity, credit check and finalize. */
+import type { Hono } from 'hono';
+import { creditOutcomeFor } from '../data/triggers.js';
+import { readJson } from '../http/body.js';
+import type { SandboxEnv } from '../http/env.js';
+import { ApiError, fail } from '../http/errors.js';
+import { boolean, object, optional, parse, string } from '../http/validate.js';
+import { missingForFinalize } from '../state/status.js';
+import { applyIdentity } from './app-accounts.js';
+import { accountJson, tokenAccount, type Deps } from './deps.js';
+import { assertAdult, date, email, name, phone } from './schemas.js';
+
+const identityBody = object({ first_name: name, last_name: name, phone, email, date_of_birth: date });
+const creditBody = object({ ssn: string({ format: 'ssn', max: 20 }), consent: boolean() });
+const finalizeBody = object({ is_client_agent_enrollment: optional(boolean()) });
+
+const FLAG_MESSAGES: Record<string, string> = {
+  'enrollment.is_enrollment_finalized': 'The enrollment is already finalized',
+  'enrollment.has_accepted_plan': 'No plan has been accepted',
+  'enrollment.is_identity_verified': 'Identity information is missing',
+  'enrollment.has_payment_method': 'No payment method is on file',
+};
+
+export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { store, clock, progress } = deps;
+
+  app.patch('/v1/account/enroll/identity', async (c) => {
+    const account = tokenAccount(c);
+    const body = parse(identityBody, await readJson(c));
+    assertAdult(body.date_of_birth, clock.today());
+    applyIdentity(account, body);
+    account.forced = null;
+    account.counters.identity_updates += 1;
+    store.emit(account, 'enrollment.identity_updated');
+    return accountJson(c, deps, account);
+  });
+
+  app.post('/v1/account/enroll/credit-check', async (c) => {
+    const account = tokenAccount(c);
+    // The parsed SSN lives only in this scope: it is reduced to the trigger's outcome and never stored or echoed.
+    const body = parse(creditBody, await readJson(c));
+    if (!body.consent) throw fail.unprocessable('consent', 'must_be_true', 'consent must be true: the customer must agree to the credit check terms');
+    const stage = account.pipeline?.stage;
+    if (account.finalizedAt !== null && stage !== 'verification' && stage !== 'credit') {
+      throw fail.unprocessable('ssn', 'range', 'The credit check of this enrollment has already been processed');
+    }
+    account.credit = { outcome: creditOutcomeFor(body.ssn), submittedAt: clock.nowMs() };
+    account.forced = null;
+    account.counters.credit_checks += 1;
+    return accountJson(c, deps, account);
+  });
+
+  app.post('/v1/account/enroll/finalize', async (c) => {
+    const account = tokenAccount(c);
+    const body = parse(finalizeBody, await readJson(c));
+    const missing = missingForFinalize(account);
+    if (missing.length) {
+      account.counters.finalize_refused += 1;
+      const fields = missing.map((field) => ({
+        field,
+        code: field === 'enrollment.is_enrollment_finalized' ? 'range' : 'must_be_true',
+        message: FLAG_MESSAGES[field] ?? field,
+      }));
+      throw new ApiError(422, 'cannot_finalize_enrollment', 'Cannot finalize enrollment', fields);
+    }
+    if (account.forced?.status === 'cancelled') throw fail.unprocessable('status', 'range', 'The account is cancelled');
+    if (account.clientAgentEnrollment && body.is_client_agent_enrollment !== true) {
+      throw fail.unprocessable(
+        'is_client_agent_enrollment',
+        'must_be_true',
+        'The plan was accepted on the customer\'s behalf: finalize with is_client_agent_enrollment true',
+      );
+    }
+    if (!account.clientAgentEnrollment && body.is_client_agent_enrollment === true) {
+      throw fail.unprocessable('is_client_agent_enrollment', 'range', 'The plan was accepted by the customer, not by a client agent');
+    }
+    const now = clock.nowMs();
+    account.finalizedAt = now;
+    account.forced = null;
+    progress.start(account, now);
+    account.counters.finalize_succeeded += 1;
+    const data = { location_uuid: account.location!.uuid, finalized_at: new Date(now).toISOString() };
+    store.emit(account, 'enrollment.finalized', data);
+    store.recordService('enrollment_finalized', account.uuid, data);
+    return c.json({});
+  });
+}

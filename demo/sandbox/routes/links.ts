@@ -1,0 +1,89 @@
+/**
+ * Pre-authenticated links: flow-login (a scoped flow token, 1 hour) and app-login (the Hosted Application, 14 days),
+ * and the flow's question "what is my session?" (GET /v1/account/flow).
+ */
+import type { Hono } from 'hono';
+import { FLOW_SCOPES } from '../../../src/api/types.js';
+import { readJson } from '../http/body.js';
+import type { SandboxEnv } from '../http/env.js';
+import { fail } from '../http/errors.js';
+import { enumOf, object, optional, parse, string } from '../http/validate.js';
+import { APP_LOGIN_TTL_MS, FLOW_TOKEN_TTL_MS } from '../store/tokens.js';
+import { pathAccount, type Deps } from './deps.js';
+import { locale } from './schemas.js';
+
+const flowLoginBody = object({
+  scope: enumOf(FLOW_SCOPES),
+  behavior: optional(enumOf(['embedded', 'hosted'] as const)),
+  locale: optional(locale),
+  return_url: optional(string({ format: 'http_url', max: 2000 })),
+});
+
+const appLoginBody = object({ route: optional(string({ format: 'path', max: 500 })) });
+
+export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
+  const { store, config } = deps;
+
+  app.post('/v1/app/accounts/:account_uuid/flow-login', async (c) => {
+    const account = pathAccount(c, deps);
+    const body = parse(flowLoginBody, await readJson(c));
+    // A hosted flow redirects there at the end: only to the partner's own origins, never an open redirect.
+    if (body.return_url && !store.app.allowedOrigins.includes(new URL(body.return_url).origin)) {
+      throw fail.unprocessable(
+        'return_url',
+        'range',
+        `return_url must be on one of the App's allowed origins: ${store.app.allowedOrigins.join(', ')}`,
+      );
+    }
+    const behavior = body.behavior ?? 'embedded';
+    const record = store.tokens.issue(
+      'flow',
+      {
+        accountUuid: account.uuid,
+        appId: account.appId,
+        scope: body.scope,
+        behavior,
+        locale: body.locale ?? account.locale,
+        returnUrl: body.return_url ?? null,
+      },
+      FLOW_TOKEN_TTL_MS,
+    );
+    const link = new URL(`${config.flowUrl}/login`);
+    link.searchParams.set('token', record.token);
+    if (body.locale === 'es') link.searchParams.set('locale', 'es');
+    return c.json(
+      { login_link: link.toString(), scope: body.scope, behavior, expires_at: new Date(record.expiresAt).toISOString() },
+      201,
+    );
+  });
+
+  app.post('/v1/app/accounts/:account_uuid/app-login', async (c) => {
+    const account = pathAccount(c, deps);
+    const body = parse(appLoginBody, await readJson(c));
+    const record = store.tokens.issue(
+      'app_login',
+      { accountUuid: account.uuid, appId: account.appId, route: body.route ?? null },
+      APP_LOGIN_TTL_MS,
+    );
+    const link = new URL(`${config.flowUrl}/app/login`);
+    link.searchParams.set('token', record.token);
+    return c.json({ login_link: link.toString(), expires_at: new Date(record.expiresAt).toISOString() }, 201);
+  });
+
+  app.get('/v1/account/flow', (c) => {
+    const auth = c.get('auth');
+    if (auth.kind !== 'account' || auth.token.kind !== 'flow' || !auth.token.scope) {
+      throw fail.forbidden('GET /v1/account/flow answers flow tokens only (the token of a flow-login link)');
+    }
+    const token = auth.token;
+    return c.json({
+      scope: token.scope,
+      behavior: token.behavior ?? 'embedded',
+      expires_at: new Date(token.expiresAt).toISOString(),
+      allowed_parent_origins: store.app.allowedOrigins,
+      return_url: token.returnUrl ?? null,
+      locale: token.locale ?? auth.account.locale,
+      branding: { name: store.app.name, primary_color: store.app.primaryColor, logo_url: store.app.logoUrl },
+    });
+  });
+}

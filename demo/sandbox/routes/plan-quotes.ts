@@ -1,0 +1,83 @@
+/**
+ * Pricing plans for a request and remembering them so that acceptance can check what was quoted (which account,
+ * which ESI ID or utility, until when). Each plan's EFL, TOS and YRAC get public, unguessable document ids.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Plan } from '../../../src/api/types.js';
+import { premiseByEsiId, toResult, type Premise } from '../data/addresses.js';
+import { pricePlans, type CustomRates } from '../data/plans.js';
+import type { UtilityName } from '../data/utilities.js';
+import { fail } from '../http/errors.js';
+import { isClientAgentAccount } from '../state/status.js';
+import type { AccountRecord } from '../store/types.js';
+import type { Deps } from './deps.js';
+
+export interface QuoteRequest {
+  utility: UtilityName;
+  esiId: string | null;
+  account: AccountRecord | null;
+  custom: CustomRates | null;
+}
+
+export function documentUrl(deps: Deps, id: string): string {
+  return `${deps.config.publicUrl}/documents/${id}.pdf`;
+}
+
+export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
+  const { store, clock } = deps;
+  const now = clock.nowMs();
+  const expiresAt = clock.addBusinessDays(5, now);
+  const locale = req.account?.locale ?? 'en';
+  const priced = pricePlans({
+    utility: req.utility,
+    today: clock.today(),
+    expiresAt,
+    clientAgent: req.account ? isClientAgentAccount(req.account) : false,
+    custom: req.custom,
+    newUuid: randomUUID,
+    documentUrl: (type, planUuid) => {
+      const id = randomBytes(16).toString('hex');
+      store.documents.set(id, { id, type, planUuid, locale, createdAt: now });
+      return documentUrl(deps, id);
+    },
+  });
+  for (const { plan, group } of priced) {
+    store.plans.set(plan.uuid, {
+      plan,
+      appId: store.app.id,
+      accountUuid: req.account?.uuid ?? null,
+      esiId: req.esiId,
+      utility: req.utility,
+      groupId: group.id,
+      pricedAt: now,
+      expiresAt: expiresAt.getTime(),
+    });
+  }
+  const plans = priced.map((p) => p.plan);
+  if (req.account) {
+    const account = req.account;
+    account.counters.plan_requests += 1;
+    const data: Record<string, unknown> = { plan_uuids: plans.map((p) => p.uuid) };
+    if (req.esiId) data.esi_id = req.esiId;
+    store.emit(account, 'enrollment.plan_requested', data);
+    store.recordService('plan_requested', account.uuid, data);
+  }
+  return plans;
+}
+
+/** The premise of a well-formed ESI ID, or 404 (the utilities do not know it). */
+export function requirePremise(esiId: string): Premise {
+  const premise = premiseByEsiId(esiId);
+  if (!premise) throw fail.notFound(`No meter has the ESI ID ${esiId}`);
+  return premise;
+}
+
+/**
+ * Plans requested for an account's ESI ID also become its service address (so a reload resumes at the plans
+ * step), until a plan is accepted: from then on the accepted location is the service address.
+ */
+export function quoteForAccountEsiId(deps: Deps, account: AccountRecord, esiId: string): Plan[] {
+  const premise = requirePremise(esiId);
+  if (!account.location) account.serviceAddress = toResult(premise);
+  return quotePlans(deps, { utility: premise.utility, esiId, account, custom: deps.store.customRates.get(account.uuid) ?? null });
+}

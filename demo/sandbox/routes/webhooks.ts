@@ -1,0 +1,27 @@
+/** GET /__sandbox/webhooks (events and delivery attempts) and PUT /__sandbox/webhooks/config. */
+import type { Hono } from 'hono';
+import { readJson } from '../http/body.js';
+import type { SandboxEnv } from '../http/env.js';
+import { nullable, object, optional, parse, string } from '../http/validate.js';
+import type { WebhookDispatcher } from '../webhooks.js';
+
+const configBody = object({
+  url: nullable(string({ format: 'http_url', max: 2000 })),
+  secret: optional(string({ min: 8, max: 200 })),
+});
+
+export function registerWebhookRoutes(app: Hono<SandboxEnv>, dispatcher: WebhookDispatcher, state: { url: string | null; secret: string }): void {
+  app.get('/__sandbox/webhooks', (c) =>
+    c.json({ url: state.url, events: dispatcher.events(), deliveries: dispatcher.deliveries() }),
+  );
+
+  app.put('/__sandbox/webhooks/config', async (c) => {
+    const raw = await readJson(c);
+    const body = parse(configBody, raw);
+    // `url: null` turns delivery off; it is required (nullable), so a body without it is a 400.
+    state.url = body.url;
+    if (body.secret !== undefined) state.secret = body.secret;
+    dispatcher.configure({ url: body.url, ...(body.secret !== undefined ? { secret: body.secret } : {}) });
+    return c.json({ url: state.url, secret: state.secret });
+  });
+}

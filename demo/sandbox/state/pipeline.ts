@@ -1,0 +1,152 @@
+/**
+ * What happens after finalize, on the sandbox clock (business hours: clock.ts):
+ *
+ *   finalize ──0.5 bh──▶ verification done ──0.5 bh──▶ credit check ─┬─ SSN trigger ─▶ needs_attention/credit_*
+ *   reviewing/verification_pending   reviewing/credit_check_pending   ├─ switch hold / deactivated premise
+ *                                                                     │        ─▶ needs_attention/enrollment_blocked_*
+ *                                                                     └─ submitted: activating/utility_submitted
+ *   ──utility's switch time (1–71 bh)──▶ accepted ─┬─ utility-blocked premise ─▶ needs_attention/utility_blocked
+ *                                                  ├─ start date ahead ─▶ scheduled/service_pending ─(start date)─┐
+ *                                                  └────────────────────────────────────────────────────────────┴▶
+ *   active/active (location.service_active) ──4 h──▶ usage history (location.usage_history_available)
+ *
+ * Finalize-to-acceptance is therefore 2 business hours (CenterPoint) to 72 (AEP North), the specification's range.
+ * Steps run when the clock passes their due time: on every clock move and lazily before any request is served.
+ */
+import type { SandboxMilestone } from '../../../src/api/types.js';
+import { addBusinessHours } from '../clock.js';
+import { UTILITIES } from '../data/utilities.js';
+import { fail } from '../http/errors.js';
+import type { Store } from '../store/store.js';
+import { localToInstant } from '../time.js';
+import type { AccountRecord, PipelineStage, StatusPair } from '../store/types.js';
+
+const STAGES: readonly PipelineStage[] = ['verification', 'credit', 'utility', 'start', 'usage', 'done'];
+export const STEP_BUSINESS_HOURS = 0.5;
+export const USAGE_HISTORY_DELAY_MS = 4 * 3_600_000;
+
+/** The last stage each milestone needs done (submission happens within the credit step when credit passes). */
+const MILESTONE_STAGE: Record<SandboxMilestone, PipelineStage> = {
+  verified: 'verification',
+  credit_checked: 'credit',
+  submitted: 'credit',
+  active: 'start',
+  usage: 'usage',
+};
+
+const index = (stage: PipelineStage): number => STAGES.indexOf(stage);
+
+export class Progress {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** Called by finalize: the enrollment enters review. */
+  start(a: AccountRecord, at: number): void {
+    a.progress = { status: 'reviewing', status_reason: 'verification_pending' };
+    a.pipeline = { stage: 'verification', dueAt: addBusinessHours(at, STEP_BUSINESS_HOURS), halted: false };
+  }
+
+  /** Runs every step that is due by `now`, for every account. */
+  runDue(now: number = this.#store.clock.nowMs()): void {
+    for (const a of this.#store.accounts()) this.runAccount(a, now);
+  }
+
+  runAccount(a: AccountRecord, now: number): void {
+    while (a.pipeline && !a.pipeline.halted && a.pipeline.stage !== 'done' && a.pipeline.dueAt <= now) {
+      // A step happens at its due time, not at the moment the clock jumped past it.
+      this.#step(a, a.pipeline.dueAt);
+    }
+  }
+
+  /** Runs the remaining steps up to a milestone at once (sandbox/advance). */
+  advance(a: AccountRecord, milestone: SandboxMilestone): void {
+    const pipeline = a.pipeline;
+    if (!pipeline) throw fail.unprocessable('to', 'range', 'The enrollment is not finalized yet; finalize it first');
+    const target = index(MILESTONE_STAGE[milestone]);
+    if (index(pipeline.stage) > target) return;
+    if (pipeline.halted) {
+      const { status, status_reason } = this.#statusOf(a);
+      throw fail.unprocessable('to', 'range', `Background processing is stopped at ${status}/${status_reason}; force a status to continue`);
+    }
+    const now = this.#store.clock.nowMs();
+    while (a.pipeline && !a.pipeline.halted && index(a.pipeline.stage) <= target) this.#step(a, now);
+  }
+
+  /** A status forced by the sandbox controls stops the pipeline, except active, after which usage still arrives. */
+  force(a: AccountRecord, pair: StatusPair, now: number): void {
+    a.forced = pair;
+    if (pair.status === 'active') {
+      if (a.serviceActiveAt === null) this.#activate(a, now);
+      else if (a.usageHistoryAt === null) a.pipeline = { stage: 'usage', dueAt: now + USAGE_HISTORY_DELAY_MS, halted: false };
+      return;
+    }
+    if (a.pipeline && a.pipeline.stage !== 'done') a.pipeline.halted = true;
+  }
+
+  #statusOf(a: AccountRecord): StatusPair {
+    return a.forced ?? a.progress ?? { status: 'applying', status_reason: 'enrollment_not_finalized' };
+  }
+
+  #halt(a: AccountRecord, reason: StatusPair['status_reason']): void {
+    a.progress = { status: 'needs_attention', status_reason: reason };
+    if (a.pipeline) a.pipeline.halted = true;
+  }
+
+  #step(a: AccountRecord, at: number): void {
+    const pipeline = a.pipeline!;
+    const location = a.location!;
+    switch (pipeline.stage) {
+      case 'verification':
+        a.progress = { status: 'reviewing', status_reason: 'credit_check_pending' };
+        a.pipeline = { stage: 'credit', dueAt: addBusinessHours(at, STEP_BUSINESS_HOURS), halted: false };
+        return;
+      case 'credit': {
+        // No credit check submitted: the bureau finds nothing to check against.
+        const outcome = a.credit?.outcome ?? 'credit_not_found';
+        a.pipeline = { stage: 'utility', dueAt: at, halted: false };
+        if (outcome !== 'pass') return this.#halt(a, outcome);
+        if (location.trigger === 'switch_hold') return this.#halt(a, 'enrollment_blocked_switch_hold');
+        if (location.trigger === 'deactivated') return this.#halt(a, 'enrollment_blocked_deactivated');
+        a.progress = { status: 'activating', status_reason: 'utility_submitted' };
+        a.pipeline.dueAt = addBusinessHours(at, UTILITIES[location.utility].switchBusinessHours);
+        return;
+      }
+      case 'utility': {
+        if (location.trigger === 'utility_blocked') {
+          a.pipeline = { stage: 'start', dueAt: at, halted: false };
+          return this.#halt(a, 'utility_blocked');
+        }
+        const startsAt = localToInstant(location.contract.startDate);
+        if (startsAt > at) {
+          a.progress = { status: 'scheduled', status_reason: 'service_pending' };
+          a.pipeline = { stage: 'start', dueAt: startsAt, halted: false };
+          return;
+        }
+        return this.#activate(a, at);
+      }
+      case 'start':
+        return this.#activate(a, at);
+      case 'usage':
+        a.usageHistoryAt = at;
+        a.pipeline = { stage: 'done', dueAt: at, halted: false };
+        this.#store.emit(a, 'location.usage_history_available', { location_uuid: location.uuid });
+        return;
+      case 'done':
+        return;
+    }
+  }
+
+  #activate(a: AccountRecord, at: number): void {
+    a.progress = { status: 'active', status_reason: 'active' };
+    a.serviceActiveAt = at;
+    a.pipeline = { stage: 'usage', dueAt: at + USAGE_HISTORY_DELAY_MS, halted: false };
+    this.#store.emit(a, 'location.service_active', {
+      location_uuid: a.location!.uuid,
+      esi_id: a.location!.esiId,
+      service_start_date: a.location!.contract.startDate,
+    });
+  }
+}
