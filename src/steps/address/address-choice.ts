@@ -1,0 +1,84 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { AddressSearchResult } from '../../api/types.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { addressStyles } from './address.styles.js';
+import { placeLine, streetLine } from './address-text.js';
+
+/**
+ * @summary Several meters at one address: a radio group, each choice with its ESI ID and meter description.
+ * @fires sf-address-pick - detail: the chosen AddressSearchResult (not composed: the step listens).
+ * @fires sf-address-change - "Change address".
+ */
+@customElement('sf-address-choice')
+@localized()
+export class SfAddressChoice extends LitElement {
+  static override styles = [...stepStyles, addressStyles];
+
+  @property({ attribute: false }) results: AddressSearchResult[] = [];
+  @state() private _picked = -1;
+  @state() private _showError = false;
+
+  override render() {
+    const count = this.results.length;
+    return html`
+      <h2 tabindex="-1">${msg('Which meter is yours?', { id: 'address.choice.heading' })}</h2>
+      <p class="lead">
+        ${msg(str`We found ${count} meters at this address. Choose yours: the ESI ID and meter description are on your electricity bill.`, {
+          id: 'address.choice.lead',
+        })}
+      </p>
+      <form novalidate @submit=${this._submit}>
+        <fieldset aria-describedby=${this._showError ? 'choice-error' : nothing}>
+          <legend>${msg('Meters at this address', { id: 'address.choice.legend' })}</legend>
+          ${this.results.map(
+            (r, i) => html`<label class="choice result">
+              <input type="radio" name="meter" .value=${String(i)} .checked=${i === this._picked} @change=${() => this._pick(i)} />
+              <span>
+                <strong>${streetLine(r)}</strong><br />${placeLine(r)}<br />
+                <span class="meta">${msg('ESI ID', { id: 'address.esi_id' })}: <span class="esi">${r.esi_id}</span></span>
+                ${r.meter_description ? html`<br /><span class="meta">${r.meter_description}</span>` : ''}
+              </span>
+            </label>`,
+          )}
+        </fieldset>
+        <p id="choice-error" class="error" aria-live="polite">
+          ${this._showError ? msg('Choose the meter for your home to continue.', { id: 'address.choice.required' }) : ''}
+        </p>
+        <div class="actions">
+          <button type="submit" class="btn primary">${msg('Continue', { id: 'step.continue' })}</button>
+          <button type="button" class="btn secondary" @click=${this._change}>
+            ${msg('Change address', { id: 'address.change' })}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  private _pick(i: number): void {
+    this._picked = i;
+    this._showError = false;
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    const result = this.results[this._picked];
+    if (!result) {
+      this._showError = true;
+      this.renderRoot.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
+    this.dispatchEvent(new CustomEvent<AddressSearchResult>('sf-address-pick', { detail: result, bubbles: true }));
+  }
+
+  private _change(): void {
+    this.dispatchEvent(new Event('sf-address-change', { bubbles: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-address-choice': SfAddressChoice;
+  }
+}

@@ -1,0 +1,71 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import type { AddressSearchResult } from '../../api/types.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { addressStyles } from './address.styles.js';
+import { placeLine, streetLine } from './address-text.js';
+
+/**
+ * @summary The address and meter exactly as the service returned them, for the customer to confirm.
+ * @fires sf-address-confirm - "This is my address" (not composed: the step listens).
+ * @fires sf-address-change - "Change address".
+ */
+@customElement('sf-address-confirm')
+@localized()
+export class SfAddressConfirm extends LitElement {
+  static override styles = [...stepStyles, addressStyles];
+
+  @property({ attribute: false }) result?: AddressSearchResult;
+
+  override render() {
+    const r = this.result;
+    if (!r) return nothing;
+    return html`
+      <h2 tabindex="-1">${msg('Is this your address?', { id: 'address.confirm.heading' })}</h2>
+      <p class="lead">
+        ${msg('This is the address and meter the utility has on record. Check both before you continue.', {
+          id: 'address.confirm.lead',
+        })}
+      </p>
+      <div class="card" part="card">
+        <dl class="summary">
+          <dt>${msg('Service address', { id: 'address.confirm.address' })}</dt>
+          <dd>${streetLine(r)}<br />${placeLine(r)}</dd>
+          <dt>${msg('ESI ID', { id: 'address.esi_id' })}</dt>
+          <dd class="esi">${r.esi_id}</dd>
+          ${r.meter_description
+            ? html`<dt>${msg('Meter', { id: 'address.confirm.meter' })}</dt>
+                <dd>${r.meter_description}</dd>`
+            : nothing}
+          <dt>${msg('Utility', { id: 'address.confirm.utility' })}</dt>
+          <dd>${r.utility.display_name}</dd>
+        </dl>
+        <p class="hint">
+          ${msg(
+            'The ESI ID (Electric Service Identifier) is the number of the meter at this address. It is also printed on your electricity bill.',
+            { id: 'address.confirm.esi_hint' },
+          )}
+        </p>
+      </div>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this._emit('sf-address-confirm')}>
+          ${msg('This is my address', { id: 'address.confirm.yes' })}
+        </button>
+        <button type="button" class="btn secondary" @click=${() => this._emit('sf-address-change')}>
+          ${msg('Change address', { id: 'address.change' })}
+        </button>
+      </div>
+    `;
+  }
+
+  private _emit(type: 'sf-address-confirm' | 'sf-address-change'): void {
+    this.dispatchEvent(new Event(type, { bubbles: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-address-confirm': SfAddressConfirm;
+  }
+}

@@ -1,0 +1,264 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { consume } from '@lit/context';
+import { Task, TaskStatus, initialState } from '@lit/task';
+import { apiContext } from '../../flow/context.js';
+import type { FlowApi } from '../../api/client.js';
+import type { AddressSearchResult } from '../../api/types.js';
+import { isAbortError } from '../../api/errors.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { addressStyles } from './address.styles.js';
+import { lookupStyles } from './address-lookup.styles.js';
+import { oneLine } from './address-text.js';
+import { postalCodeValid } from './esi-id.js';
+import './esi-search.js';
+
+const DEBOUNCE_MS = 300;
+const MIN_QUERY = 3;
+
+/**
+ * @summary The fallbacks of the address step: type-ahead search (an ARIA 1.2 combobox with a listbox popup and
+ * aria-activedescendant, so focus stays in the input while arrow keys move through suggestions) and ESI ID search.
+ * Loaded only when needed.
+ * @fires sf-address-pick - detail: the chosen AddressSearchResult (to confirm next).
+ * @fires sf-address-change - back to the address form.
+ */
+@customElement('sf-address-lookup')
+@localized()
+export class SfAddressLookup extends LitElement {
+  static override styles = [...stepStyles, addressStyles, lookupStyles];
+
+  @consume({ context: apiContext })
+  @state()
+  private _api?: FlowApi;
+
+  /** The ZIP code from the form, used to narrow suggestions when it is valid. */
+  @property() postalCode = '';
+  /** The street typed in the form, to start the type-ahead from. */
+  @property() query = '';
+  /** The full search found nothing: say so. */
+  @property({ type: Boolean }) noMatch = false;
+
+  @state() private _open = false;
+  @state() private _active = -1;
+  @state() private _failure: Failure | null = null;
+
+  private _timer?: ReturnType<typeof setTimeout>;
+  private _lastQuery = '';
+
+  private _suggest = new Task<[string], AddressSearchResult[]>(this, {
+    autoRun: false,
+    task: async ([query], { signal }) => {
+      this._failure = null;
+      if (!this._api) throw new Error('sf-address-lookup: no FlowApi provided');
+      try {
+        const zip = postalCodeValid(this.postalCode) ? this.postalCode.trim() : undefined;
+        const results = await this._api.addressSearch(query, zip, signal);
+        // The service does not rank suggestions; a stable, readable order helps scanning.
+        return [...results].sort((a, b) => oneLine(a).localeCompare(oneLine(b), undefined, { numeric: true }));
+      } catch (error) {
+        // Superseded by newer typing: not an error, just nothing to show.
+        if (isAbortError(error)) return initialState;
+        throw error;
+      }
+    },
+    onComplete: (results) => {
+      this._active = -1;
+      this._open = results.length > 0 && this._hasFocus();
+    },
+    onError: (error) => {
+      this._failure = toFailure(error, this);
+      this._open = false;
+    },
+  });
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this._timer);
+    this._suggest.abort();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Start from what the customer already typed, so suggestions are ready when they reach the field.
+    const query = this.query.trim();
+    if (query.length >= MIN_QUERY && this._suggest.status === TaskStatus.INITIAL) {
+      this._lastQuery = query;
+      void this._suggest.run([query]);
+    }
+  }
+
+  private get _input(): HTMLInputElement | null {
+    return this.renderRoot.querySelector<HTMLInputElement>('#q');
+  }
+
+  private _hasFocus(): boolean {
+    return this.shadowRoot?.activeElement === this._input;
+  }
+
+  private get _results(): AddressSearchResult[] {
+    return this._suggest.status === TaskStatus.COMPLETE ? (this._suggest.value ?? []) : [];
+  }
+
+  override render() {
+    const results = this._results;
+    const active = this._open ? this._active : -1;
+    return html`
+      <h2 tabindex="-1">
+        ${this.noMatch
+          ? msg('We could not find that exact address', { id: 'address.lookup.no_match_heading' })
+          : msg('Find your address another way', { id: 'address.lookup.heading' })}
+      </h2>
+      <p class="lead">
+        ${this.noMatch
+          ? msg('The utility may write your address differently. Start typing it and choose it from the suggestions, or search by the ESI ID on your bill.', {
+              id: 'address.lookup.no_match_lead',
+            })
+          : msg('Start typing your address and choose it from the suggestions, or search by the ESI ID on your bill.', {
+              id: 'address.lookup.lead',
+            })}
+      </p>
+      <div class="field combo">
+        <label id="q-label" for="q">${msg('Street address', { id: 'address.street' })}</label>
+        <p id="q-hint" class="hint">
+          ${msg('Type at least 3 characters, then use the arrow keys or tap to choose.', { id: 'address.lookup.hint' })}
+        </p>
+        <input
+          id="q"
+          type="text"
+          role="combobox"
+          autocomplete="off"
+          spellcheck="false"
+          .value=${this.query}
+          aria-autocomplete="list"
+          aria-expanded=${this._open ? 'true' : 'false'}
+          aria-controls="q-list"
+          aria-describedby="q-hint"
+          aria-activedescendant=${active >= 0 ? `q-opt-${active}` : nothing}
+          @input=${this._onInput}
+          @keydown=${this._onKeydown}
+          @blur=${() => (this._open = false)}
+          @focus=${() => (this._open = results.length > 0)}
+        />
+        <ul id="q-list" role="listbox" aria-labelledby="q-label" ?hidden=${!this._open}>
+          ${results.map(
+            (r, i) => html`<li
+              id="q-opt-${i}"
+              role="option"
+              aria-selected=${i === active ? 'true' : 'false'}
+              @pointerdown=${(e: Event) => e.preventDefault()}
+              @click=${() => this._pick(r)}
+            >
+              ${oneLine(r)}
+              <span class="meta">${msg('ESI ID', { id: 'address.esi_id' })} ${r.esi_id}${r.meter_description ? ` · ${r.meter_description}` : ''}</span>
+            </li>`,
+          )}
+        </ul>
+        <p class="hint" role="status">${this._statusText(results.length)}</p>
+      </div>
+      ${renderRetryAlert(this._failure, () => void this._suggest.run([this._lastQuery]), this._suggest.status === TaskStatus.PENDING)}
+      <p class="or" aria-hidden="true">${msg('or', { id: 'address.lookup.or' })}</p>
+      <sf-esi-search @sf-address-pick=${this._forward}></sf-esi-search>
+      <div class="actions">
+        <button type="button" class="btn link" @click=${this._change}>
+          ${msg('Back to the address form', { id: 'address.lookup.back' })}
+        </button>
+      </div>
+    `;
+  }
+
+  private _statusText(count: number): string {
+    if (this._suggest.status === TaskStatus.PENDING) return msg('Looking for addresses…', { id: 'address.lookup.pending' });
+    if (this._suggest.status !== TaskStatus.COMPLETE) return '';
+    if (count === 0) {
+      return msg('No addresses match. Check the spelling, type less of it, or search by ESI ID.', {
+        id: 'address.lookup.none',
+      });
+    }
+    if (count === 1) return msg('1 address found. Press the down arrow to review it.', { id: 'address.lookup.one' });
+    return msg(str`${count} addresses found. Use the up and down arrows to review them.`, { id: 'address.lookup.many' });
+  }
+
+  private _onInput(e: InputEvent): void {
+    const query = (e.target as HTMLInputElement).value.trim();
+    clearTimeout(this._timer);
+    // Typing again makes any answer in flight stale: cancel it now rather than letting it arrive and flicker.
+    this._suggest.abort();
+    this._open = false;
+    this._active = -1;
+    if (query.length < MIN_QUERY) {
+      this._lastQuery = '';
+      return;
+    }
+    this._timer = setTimeout(() => {
+      if (query === this._lastQuery && this._suggest.status === TaskStatus.COMPLETE) return;
+      this._lastQuery = query;
+      void this._suggest.run([query]);
+    }, DEBOUNCE_MS);
+  }
+
+  private _onKeydown(e: KeyboardEvent): void {
+    const n = this._results.length;
+    switch (e.key) {
+      case 'ArrowDown':
+        if (!n) return;
+        e.preventDefault();
+        if (!this._open) {
+          this._open = true;
+          this._active = e.altKey ? -1 : 0;
+        } else {
+          this._active = (this._active + 1) % n;
+        }
+        break;
+      case 'ArrowUp':
+        if (!n) return;
+        e.preventDefault();
+        this._open = true;
+        this._active = this._active <= 0 ? n - 1 : this._active - 1;
+        break;
+      case 'Enter':
+        if (this._open && this._active >= 0) {
+          e.preventDefault();
+          this._pick(this._results[this._active]!);
+        }
+        break;
+      case 'Escape':
+        e.preventDefault();
+        if (this._open) {
+          this._open = false;
+          this._active = -1;
+        } else {
+          (e.target as HTMLInputElement).value = '';
+          this._suggest.abort();
+        }
+        break;
+      default:
+        return;
+    }
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector(`#q-opt-${this._active}`)?.scrollIntoView({ block: 'nearest' }),
+    );
+  }
+
+  private _pick(result: AddressSearchResult): void {
+    this._open = false;
+    this.dispatchEvent(new CustomEvent<AddressSearchResult>('sf-address-pick', { detail: result, bubbles: true }));
+  }
+
+  private _forward(e: CustomEvent<AddressSearchResult>): void {
+    e.stopPropagation();
+    this._pick(e.detail);
+  }
+
+  private _change(): void {
+    this.dispatchEvent(new Event('sf-address-change', { bubbles: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-address-lookup': SfAddressLookup;
+  }
+}

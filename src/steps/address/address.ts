@@ -1,0 +1,284 @@
+import { html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import type { FullAddressSearchRequest } from '../../api/client.js';
+import type { AddressSearchResult } from '../../api/types.js';
+import type { StepDraft } from '../../flow/context.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { addressStyles } from './address.styles.js';
+import { postalCodeValid } from './esi-id.js';
+import './address-confirm.js';
+import './address-choice.js';
+
+export interface AddressDraft extends StepDraft {
+  address_1?: string;
+  address_2?: string;
+  postal_code?: string;
+  /** The result on the confirmation view, so Back from the plans step returns to it. */
+  selected?: AddressSearchResult;
+  /** The preliminary address is searched once per session, not on every return to the step. */
+  autoSearched?: boolean;
+}
+
+type View = 'form' | 'choose' | 'lookup' | 'confirm';
+type FieldProblem = 'required' | 'zip';
+
+/**
+ * @summary Address step: full address search first, several meters as a choice, type-ahead and ESI ID search as
+ * the fallback, and a confirmation of the address and ESI ID exactly as the service returned them.
+ * @fires sf-step-complete - `{ step: 'address', data: { address } }` when the customer confirms.
+ * @fires sf-api-error - 401/403 for the root.
+ * @csspart card - the confirmation card.
+ * @csspart alert - error alerts.
+ */
+@customElement('sf-step-address')
+@localized()
+export class SfStepAddress extends StepElement<AddressDraft> {
+  static override styles = [...stepStyles, addressStyles];
+  protected readonly stepName = 'address' as const;
+
+  @state() private _view: View = 'form';
+  @state() private _results: AddressSearchResult[] = [];
+  @state() private _problems: { street?: FieldProblem; zip?: FieldProblem } = {};
+  @state() private _failure: Failure | null = null;
+  /** The last search found nothing: the lookup view says so. */
+  @state() private _noMatch = false;
+
+  private _search = new Task<[FullAddressSearchRequest], AddressSearchResult[]>(this, {
+    autoRun: false,
+    task: async ([input], { signal }) => {
+      this._failure = null;
+      return this.api.fullAddressSearch(input, signal);
+    },
+    onComplete: (results) => this._showResults(results),
+    onError: (error) => {
+      this._failure = toFailure(error, this);
+      const codes = fieldCodes(this._failure);
+      this._problems = {
+        ...(codes.has('address_1') ? { street: 'required' as const } : {}),
+        ...(codes.has('postal_code') ? { zip: 'zip' as const } : {}),
+      };
+    },
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const d = this.draft;
+    const account = this.account;
+    // Entries typed earlier win; then the meter confirmed in an earlier session; then the partner's suggestion.
+    if (d.selected) {
+      this._select(d.selected);
+      return;
+    }
+    if (d.address_1 === undefined && account?.service_address) {
+      this._prefill(account.service_address);
+      this._select(account.service_address);
+      return;
+    }
+    if (d.address_1 === undefined && account?.preliminary_address) this._prefill(account.preliminary_address);
+    if (!d.autoSearched && account?.preliminary_address && d.address_1 && d.postal_code) {
+      d.autoSearched = true;
+      this._runSearch();
+    }
+  }
+
+  private _prefill(a: { address_1: string; address_2?: string | null; postal_code?: string }): void {
+    this.draft.address_1 = a.address_1;
+    this.draft.address_2 = a.address_2 ?? '';
+    this.draft.postal_code = a.postal_code ?? '';
+  }
+
+  override render() {
+    const busy = this._search.status === TaskStatus.PENDING;
+    return html`
+      <h1 id="step-heading" tabindex="-1">${msg('Where do you need electricity?', { id: 'address.heading' })}</h1>
+      ${this._renderView(busy)}
+      <p class="sr-only" role="status">
+        ${busy ? msg('Searching for your address…', { id: 'address.status.searching' }) : ''}
+      </p>
+    `;
+  }
+
+  private _renderView(busy: boolean) {
+    switch (this._view) {
+      case 'confirm':
+        return html`<sf-address-confirm
+          .result=${this.draft.selected}
+          @sf-address-confirm=${this._confirm}
+          @sf-address-change=${this._change}
+        ></sf-address-confirm>`;
+      case 'choose':
+        return html`<sf-address-choice
+          .results=${this._results}
+          @sf-address-pick=${(e: CustomEvent<AddressSearchResult>) => this._select(e.detail, true)}
+          @sf-address-change=${this._change}
+        ></sf-address-choice>`;
+      case 'lookup':
+        return html`<sf-address-lookup
+          .postalCode=${this.draft.postal_code ?? ''}
+          .query=${this.draft.address_1 ?? ''}
+          .noMatch=${this._noMatch}
+          @sf-address-pick=${(e: CustomEvent<AddressSearchResult>) => this._select(e.detail, true)}
+          @sf-address-change=${this._change}
+        ></sf-address-lookup>`;
+      default:
+        return this._renderForm(busy);
+    }
+  }
+
+  private _renderForm(busy: boolean) {
+    const d = this.draft;
+    const p = this._problems;
+    return html`
+      <p class="lead">
+        ${msg('Enter the address where you want service. We will find the electricity meter for it.', {
+          id: 'address.lead',
+        })}
+      </p>
+      ${renderRetryAlert(this._failure, () => this._runSearch(), busy)}
+      <form novalidate @submit=${this._submit}>
+        <div class="field">
+          <label for="street">${msg('Street address', { id: 'address.street' })}</label>
+          <input
+            id="street"
+            name="street"
+            autocomplete="address-line1"
+            .value=${d.address_1 ?? ''}
+            aria-invalid=${p.street ? 'true' : 'false'}
+            aria-describedby=${p.street ? 'street-error' : nothing}
+            @input=${(e: InputEvent) => this._edit('address_1', e)}
+          />
+          <p id="street-error" class="error" aria-live="polite">
+            ${p.street ? msg('Enter your street address, for example 1200 Main St.', { id: 'address.street.required' }) : ''}
+          </p>
+        </div>
+        <div class="field">
+          <label for="unit">
+            ${msg('Apartment or unit', { id: 'address.unit' })}
+            <span class="muted">(${msg('optional', { id: 'field.optional' })})</span>
+          </label>
+          <input
+            id="unit"
+            name="unit"
+            autocomplete="address-line2"
+            .value=${d.address_2 ?? ''}
+            @input=${(e: InputEvent) => this._edit('address_2', e)}
+          />
+        </div>
+        <div class="field">
+          <label for="zip">${msg('ZIP code', { id: 'address.zip' })}</label>
+          <input
+            id="zip"
+            name="zip"
+            class="zip"
+            inputmode="numeric"
+            autocomplete="postal-code"
+            maxlength="5"
+            .value=${d.postal_code ?? ''}
+            aria-invalid=${p.zip ? 'true' : 'false'}
+            aria-describedby=${p.zip ? 'zip-error' : nothing}
+            @input=${(e: InputEvent) => this._edit('postal_code', e)}
+          />
+          <p id="zip-error" class="error" aria-live="polite">
+            ${p.zip ? msg('Enter the 5-digit ZIP code, for example 77002.', { id: 'address.zip.invalid' }) : ''}
+          </p>
+        </div>
+        <div class="actions">
+          <button type="submit" class="btn primary" ?disabled=${busy}>
+            ${busy ? msg('Searching…', { id: 'address.searching' }) : msg('Find my address', { id: 'address.search' })}
+          </button>
+          <button type="button" class="btn link" @click=${() => this._openLookup(false)}>
+            ${msg('Search another way', { id: 'address.other_way' })}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  private _edit(key: 'address_1' | 'address_2' | 'postal_code', e: InputEvent): void {
+    const value = (e.target as HTMLInputElement).value;
+    this.draft[key] = value;
+    // Once a field was flagged, re-check it as the customer fixes it so the error disappears at the right moment.
+    if (key === 'address_1' && this._problems.street && value.trim()) this._problems = { ...this._problems, street: undefined };
+    if (key === 'postal_code' && this._problems.zip && postalCodeValid(value)) this._problems = { ...this._problems, zip: undefined };
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    const d = this.draft;
+    const problems: typeof this._problems = {};
+    if (!d.address_1?.trim()) problems.street = 'required';
+    if (!postalCodeValid(d.postal_code ?? '')) problems.zip = 'zip';
+    this._problems = problems;
+    if (problems.street || problems.zip) {
+      void this.updateComplete.then(() =>
+        this.renderRoot.querySelector<HTMLInputElement>(problems.street ? '#street' : '#zip')?.focus(),
+      );
+      return;
+    }
+    this._runSearch();
+  }
+
+  private _runSearch(): void {
+    const d = this.draft;
+    const input: FullAddressSearchRequest = { address_1: d.address_1!.trim(), postal_code: d.postal_code!.trim() };
+    if (d.address_2?.trim()) input.address_2 = d.address_2.trim();
+    void this._search.run([input]);
+  }
+
+  private _showResults(results: AddressSearchResult[]): void {
+    this._results = results;
+    if (results.length === 1) {
+      this._select(results[0]!, true);
+    } else if (results.length > 1) {
+      this._view = 'choose';
+      void this._focusChild('sf-address-choice');
+    } else {
+      this._openLookup(true);
+    }
+  }
+
+  private _select(result: AddressSearchResult, moveFocus = false): void {
+    this.draft.selected = result;
+    this._view = 'confirm';
+    if (moveFocus) void this._focusChild('sf-address-confirm');
+  }
+
+  private _openLookup(noMatch: boolean): void {
+    // The fallbacks are only needed when the full search fails, so their code stays out of the first screen.
+    void import('./address-lookup.js');
+    this._noMatch = noMatch;
+    this._view = 'lookup';
+    void this._focusChild('sf-address-lookup');
+  }
+
+  private _change(): void {
+    this.draft.selected = undefined;
+    this._view = 'form';
+    this._failure = null;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#street')?.focus());
+  }
+
+  private _confirm(): void {
+    const address = this.draft.selected;
+    if (address) this.complete({ data: { address } });
+  }
+
+  /** Focuses the heading of a sub-view once it has rendered (it may still be loading its code). */
+  private async _focusChild(tag: string): Promise<void> {
+    await this.updateComplete;
+    await customElements.whenDefined(tag);
+    const child = this.renderRoot.querySelector(tag) as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+    await child?.updateComplete;
+    child?.shadowRoot?.querySelector<HTMLElement>('h2[tabindex="-1"]')?.focus();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-address': SfStepAddress;
+  }
+}

@@ -1,0 +1,144 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { consume } from '@lit/context';
+import { Task, TaskStatus } from '@lit/task';
+import { apiContext } from '../../flow/context.js';
+import type { FlowApi } from '../../api/client.js';
+import type { AddressSearchResult } from '../../api/types.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { esiIdDigits, esiIdProblem, type EsiIdProblem } from './esi-id.js';
+
+type Problem = EsiIdProblem | 'not_found' | 'format';
+
+/**
+ * @summary ESI ID search, the fallback when no address matches: validated in plain words, with a hint where the
+ * number is printed.
+ * @fires sf-address-pick - detail: the AddressSearchResult of the ESI ID.
+ */
+@customElement('sf-esi-search')
+@localized()
+export class SfEsiSearch extends LitElement {
+  static override styles = stepStyles;
+
+  @consume({ context: apiContext })
+  @state()
+  private _api?: FlowApi;
+
+  @state() private _value = '';
+  @state() private _problem: Problem | null = null;
+  /** Errors show from the first submit on, then follow the typing so they vanish once the number is right. */
+  @state() private _submitted = false;
+  @state() private _failure: Failure | null = null;
+
+  private _search = new Task<[string], AddressSearchResult>(this, {
+    autoRun: false,
+    task: async ([esiId], { signal }) => {
+      this._failure = null;
+      if (!this._api) throw new Error('sf-esi-search: no FlowApi provided');
+      return this._api.esiIdSearch(esiId, signal);
+    },
+    onComplete: (result) =>
+      this.dispatchEvent(new CustomEvent<AddressSearchResult>('sf-address-pick', { detail: result, bubbles: true })),
+    onError: (error) => {
+      const failure = toFailure(error, this);
+      if (failure?.kind === 'refused' && failure.error.status === 404) this._problem = 'not_found';
+      else if (failure?.kind === 'fields' || failure?.kind === 'refused') this._problem = 'format';
+      else this._failure = failure;
+      if (this._problem) this._focusInput();
+    },
+  });
+
+  override render() {
+    const busy = this._search.status === TaskStatus.PENDING;
+    const problem = this._problem;
+    return html`
+      <form novalidate @submit=${this._submit} aria-labelledby="esi-heading">
+        <h3 id="esi-heading">${msg('Search by ESI ID', { id: 'address.esi.heading' })}</h3>
+        <div class="field">
+          <label for="esi">${msg('ESI ID', { id: 'address.esi_id' })}</label>
+          <p id="esi-hint" class="hint">
+            ${msg(
+              'You will find it on your electricity bill, usually next to your service address: a number of 17 or 22 digits that starts with 10.',
+              { id: 'address.esi.hint' },
+            )}
+          </p>
+          <input
+            id="esi"
+            name="esi"
+            inputmode="numeric"
+            autocomplete="off"
+            spellcheck="false"
+            .value=${this._value}
+            aria-invalid=${problem ? 'true' : 'false'}
+            aria-describedby=${problem ? 'esi-hint esi-error' : 'esi-hint'}
+            @input=${this._input}
+          />
+          <p id="esi-error" class="error" aria-live="polite">${problem ? this._problemText(problem) : nothing}</p>
+        </div>
+        ${renderRetryAlert(this._failure, () => void this._search.run([esiIdDigits(this._value)]), busy)}
+        <div class="actions">
+          <button type="submit" class="btn secondary" ?disabled=${busy}>
+            ${busy ? msg('Searching…', { id: 'address.searching' }) : msg('Find by ESI ID', { id: 'address.esi.search' })}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  private _problemText(problem: Problem): string {
+    const count = esiIdDigits(this._value).length;
+    switch (problem) {
+      case 'required':
+        return msg('Enter the ESI ID from your electricity bill.', { id: 'address.esi.required' });
+      case 'digits':
+        return msg('An ESI ID has digits only. Copy it from your bill without letters or other signs.', {
+          id: 'address.esi.digits',
+        });
+      case 'length':
+        return msg(str`An ESI ID has 17 or 22 digits and you entered ${count}. Check the number on your bill.`, {
+          id: 'address.esi.length',
+        });
+      case 'prefix':
+        return msg(
+          'Texas ESI IDs start with 10. Check that you copied the ESI ID and not the account or meter number.',
+          { id: 'address.esi.prefix' },
+        );
+      case 'not_found':
+        return msg('We could not find a meter with this ESI ID. Check the number on your bill and try again.', {
+          id: 'address.esi.not_found',
+        });
+      case 'format':
+        return msg('This is not a valid ESI ID. Check the number on your electricity bill.', {
+          id: 'address.esi.format',
+        });
+    }
+  }
+
+  private _input(e: InputEvent): void {
+    this._value = (e.target as HTMLInputElement).value;
+    if (this._submitted) this._problem = esiIdProblem(this._value);
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    this._submitted = true;
+    this._problem = esiIdProblem(this._value);
+    if (this._problem) {
+      this._focusInput();
+      return;
+    }
+    void this._search.run([esiIdDigits(this._value)]);
+  }
+
+  private _focusInput(): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#esi')?.focus());
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-esi-search': SfEsiSearch;
+  }
+}

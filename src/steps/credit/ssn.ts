@@ -1,0 +1,35 @@
+/**
+ * SSN helpers. Pure functions on strings the caller holds only for the length of a keystroke or a submit: nothing
+ * here keeps a copy.
+ */
+
+/** Why an SSN is not acceptable, or null when it is. */
+export type SsnProblem = 'required' | 'length' | 'area' | 'group' | 'serial';
+
+/** Digits only, at most nine. */
+export function ssnDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 9);
+}
+
+/** 123-45-6789 as the user types: dashes appear once the next group starts, so backspace never fights them. */
+export function formatSsn(value: string): string {
+  const d = ssnDigits(value);
+  if (d.length <= 3) return d;
+  if (d.length <= 5) return `${d.slice(0, 3)}-${d.slice(3)}`;
+  return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
+}
+
+/**
+ * The Social Security Administration never issues area 000, 666 or 900–999, group 00 or serial 0000, so such a
+ * number is a typo: catching it here saves a failed credit check later.
+ */
+export function ssnProblem(value: string): SsnProblem | null {
+  const d = value.replace(/\D/g, '');
+  if (d.length === 0) return 'required';
+  if (d.length !== 9) return 'length';
+  const area = d.slice(0, 3);
+  if (area === '000' || area === '666' || area.startsWith('9')) return 'area';
+  if (d.slice(3, 5) === '00') return 'group';
+  if (d.slice(5) === '0000') return 'serial';
+  return null;
+}

@@ -1,0 +1,243 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/address/address.js';
+import '../../src/steps/address/address-lookup.js';
+import type { SfStepAddress } from '../../src/steps/address/address.js';
+import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { AddressSearchResult } from '../../src/api/types.js';
+import {
+  ADDRESS_RESULT,
+  FakeApi,
+  apiError,
+  button,
+  key,
+  makeAccount,
+  meter,
+  mount,
+  pendingUntilAborted,
+  q,
+  qMaybe,
+  settle,
+  text,
+  type,
+  until,
+} from './harness.js';
+
+const PRELIMINARY = { address_1: '1200 Main St', address_2: null, city: 'Houston', state: 'TX', postal_code: '77002' };
+
+async function mountAddress(fake: FakeApi, account = makeAccount(), draft: Record<string, unknown> = {}) {
+  return mount<SfStepAddress>(fake.api, html`<sf-step-address .account=${account} .draft=${draft}></sf-step-address>`);
+}
+
+describe('sf-step-address', () => {
+  it('goes straight to the confirmation on an exact match of the preliminary address', async () => {
+    const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
+    const el = await mountAddress(fake, makeAccount({ preliminary_address: PRELIMINARY } as never));
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    const confirm = q(el, 'sf-address-confirm');
+    await settle(confirm);
+    expect(fake.callsOf('fullAddressSearch')[0]!.args[0]).to.deep.equal({ address_1: '1200 Main St', postal_code: '77002' });
+    const shown = text(confirm);
+    expect(shown).to.contain('1200 Main St');
+    expect(shown).to.contain(ADDRESS_RESULT.esi_id);
+    expect(shown).to.contain('CenterPoint Energy');
+
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(confirm, 'This is my address').click();
+    const event = await done;
+    expect(event.detail.step).to.equal('address');
+    expect(event.detail.data?.address).to.deep.equal(ADDRESS_RESULT);
+    expect(fake.callsOf('requestPlans')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('lets the customer change a matched address', async () => {
+    const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
+    const el = await mountAddress(fake, makeAccount({ preliminary_address: PRELIMINARY } as never));
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await settle(q(el, 'sf-address-confirm'));
+    button(q(el, 'sf-address-confirm'), 'Change address').click();
+    await settle(el);
+    expect(q<HTMLInputElement>(el, '#street').value).to.equal('1200 Main St');
+    expect(q<HTMLInputElement>(el, '#zip').value).to.equal('77002');
+  });
+
+  it('offers a radio choice of meters when several match', async () => {
+    const meters = [meter(1, 2), meter(2, 2)];
+    const fake = new FakeApi().on('fullAddressSearch', async () => meters);
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    button(el, 'Find my address').click();
+    await until(() => qMaybe(el, 'sf-address-choice') !== null);
+    const choice = q(el, 'sf-address-choice');
+    await settle(choice);
+    const radios = choice.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    expect(radios).to.have.length(2);
+    expect(text(choice)).to.contain(meters[1]!.esi_id);
+    expect(text(choice)).to.contain('Meter 2 of 2');
+    await expect(el).to.be.accessible();
+
+    // Continue without a choice: an error next to the group.
+    button(choice, 'Continue').click();
+    await settle(choice);
+    expect(text(q(choice, '#choice-error'))).to.contain('Choose the meter');
+
+    radios[1]!.click();
+    button(choice, 'Continue').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await settle(q(el, 'sf-address-confirm'));
+    expect(text(q(el, 'sf-address-confirm'))).to.contain(meters[1]!.esi_id);
+  });
+
+  it('validates the form in words before searching', async () => {
+    const fake = new FakeApi();
+    const el = await mountAddress(fake);
+    type(q(el, '#zip'), '7700');
+    button(el, 'Find my address').click();
+    await settle(el);
+    const street = q<HTMLInputElement>(el, '#street');
+    expect(street.getAttribute('aria-invalid')).to.equal('true');
+    expect(street.getAttribute('aria-describedby')).to.equal('street-error');
+    expect(text(q(el, '#street-error'))).to.contain('Enter your street address');
+    expect(text(q(el, '#zip-error'))).to.contain('5-digit ZIP code');
+    expect(el.shadowRoot!.activeElement).to.equal(street);
+    expect(fake.calls).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('falls back to ESI ID search when nothing matches', async () => {
+    const byEsi: AddressSearchResult = { ...ADDRESS_RESULT, esi_id: '10443720001234567' };
+    const fake = new FakeApi()
+      .on('fullAddressSearch', async () => [])
+      .on('addressSearch', async () => [])
+      .on('esiIdSearch', async (esi) => {
+        if (esi === '10443720001234567') return byEsi;
+        throw apiError(404, 'not_found');
+      });
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '12 Nowhere Rd');
+    type(q(el, '#zip'), '77002');
+    button(el, 'Find my address').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', 'sf-esi-search', '#esi') !== null);
+    const lookup = q(el, 'sf-address-lookup');
+    expect(text(lookup)).to.contain('could not find that exact address');
+    const esiSearch = q(lookup, 'sf-esi-search');
+    expect(text(esiSearch)).to.contain('on your electricity bill');
+
+    // Too short: a sentence a consumer understands, tied to the field.
+    const input = q<HTMLInputElement>(esiSearch, '#esi');
+    type(input, '1044 3720');
+    button(esiSearch, 'Find by ESI ID').click();
+    await settle(esiSearch);
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(text(q(esiSearch, '#esi-error'))).to.contain('17 or 22 digits and you entered 8');
+
+    type(input, '20443720001234567');
+    button(esiSearch, 'Find by ESI ID').click();
+    await settle(esiSearch);
+    expect(text(q(esiSearch, '#esi-error'))).to.contain('start with 10');
+
+    // Unknown ESI ID (404).
+    type(input, '10443720009999999');
+    button(esiSearch, 'Find by ESI ID').click();
+    await until(() => text(q(esiSearch, '#esi-error')).includes('could not find a meter'));
+
+    type(input, '1044 3720 0012 34567');
+    button(esiSearch, 'Find by ESI ID').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await settle(q(el, 'sf-address-confirm'));
+    expect(text(q(el, 'sf-address-confirm'))).to.contain('10443720001234567');
+    expect(fake.callsOf('esiIdSearch').at(-1)!.args[0]).to.equal('10443720001234567');
+    await expect(el).to.be.accessible();
+  });
+
+  it('type-ahead debounces, cancels stale requests and supports the keyboard', async () => {
+    const results = [meter(1, 2), meter(2, 2)];
+    const fake = new FakeApi().on('addressSearch', (query, _zip, signal) =>
+      query === '1200 Main' ? Promise.resolve(results) : pendingUntilAborted(signal),
+    );
+    const el = await mountAddress(fake);
+    button(el, 'Search another way').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', '#q') !== null);
+    const lookup = q(el, 'sf-address-lookup');
+    const input = q<HTMLInputElement>(lookup, '#q');
+
+    type(input, '12');
+    await new Promise((r) => setTimeout(r, 350));
+    expect(fake.callsOf('addressSearch')).to.have.length(0); // under 3 characters
+
+    type(input, '1200');
+    type(input, '1200 M'); // within 300 ms: the first never leaves
+    await new Promise((r) => setTimeout(r, 350));
+    expect(fake.callsOf('addressSearch').map((c) => c.args[0])).to.deep.equal(['1200 M']);
+    const stale = fake.callsOf('addressSearch')[0]!.signal!;
+    expect(stale.aborted).to.equal(false);
+
+    type(input, '1200 Main'); // typing again cancels the request in flight at once
+    expect(stale.aborted).to.equal(true);
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+    expect(fake.callsOf('addressSearch')).to.have.length(2);
+
+    const options = lookup.shadowRoot!.querySelectorAll('[role="option"]');
+    expect(options).to.have.length(2);
+    key(input, 'ArrowDown');
+    await settle(lookup);
+    expect(input.getAttribute('aria-activedescendant')).to.equal('q-opt-0');
+    key(input, 'ArrowDown');
+    await settle(lookup);
+    expect(input.getAttribute('aria-activedescendant')).to.equal('q-opt-1');
+    expect(options[1]!.getAttribute('aria-selected')).to.equal('true');
+    await expect(el).to.be.accessible();
+
+    key(input, 'Escape');
+    await settle(lookup);
+    expect(input.getAttribute('aria-expanded')).to.equal('false');
+    key(input, 'ArrowDown');
+    await settle(lookup);
+    key(input, 'Enter');
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await settle(q(el, 'sf-address-confirm'));
+    expect(text(q(el, 'sf-address-confirm'))).to.contain(results[0]!.esi_id);
+  });
+
+  it('offers Try again after a network failure and repeats the search', async () => {
+    let fail = true;
+    const fake = new FakeApi().on('fullAddressSearch', async () => {
+      if (fail) throw apiError(0, 'network');
+      return [ADDRESS_RESULT];
+    });
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    button(el, 'Find my address').click();
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    expect(text(q(el, '[role="alert"]'))).to.contain('could not reach the service');
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    expect(fake.callsOf('fullAddressSearch')).to.have.length(2);
+  });
+
+  it('hands 401 to the root', async () => {
+    const fake = new FakeApi().on('fullAddressSearch', async () => {
+      throw apiError(401, 'token_expired');
+    });
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    const event = oneEvent(el, 'sf-api-error');
+    button(el, 'Find my address').click();
+    expect((await event).detail.error.status).to.equal(401);
+  });
+
+  it('keeps entries in the draft and returns to the confirmation from it', async () => {
+    const draft: Record<string, unknown> = {};
+    const fake = new FakeApi();
+    const el = await mountAddress(fake, makeAccount(), draft);
+    type(q(el, '#street'), '1200 Main St');
+    expect(draft.address_1).to.equal('1200 Main St');
+
+    const again = await mountAddress(fake, makeAccount(), { selected: ADDRESS_RESULT });
+    await until(() => qMaybe(again, 'sf-address-confirm') !== null);
+  });
+});

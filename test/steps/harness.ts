@@ -1,0 +1,240 @@
+/**
+ * Step test harness: a fake FlowApi that records every call (with its AbortSignal and options), a provider element
+ * that hands it to the step through @lit/context like the root does, and user actions (type, click, pick) that go
+ * through real DOM events inside the step's shadow roots.
+ */
+import { LitElement, html, type TemplateResult } from 'lit';
+import { ContextProvider } from '@lit/context';
+import { fixture, nextFrame, waitUntil } from '@open-wc/testing';
+import { apiContext } from '../../src/flow/context.js';
+import type { FlowApi } from '../../src/api/client.js';
+import { ApiError, type ApiFieldError } from '../../src/api/errors.js';
+import type { Account, AddressSearchResult, FlowSession, Plan } from '../../src/api/types.js';
+
+export { makeAccount, makeSession } from '../flow/fixtures.js';
+
+type Method = keyof FlowApi;
+
+const METHODS: readonly Method[] = [
+  'getAccount',
+  'getFlow',
+  'fullAddressSearch',
+  'addressSearch',
+  'esiIdSearch',
+  'requestPlans',
+  'acceptPlan',
+  'updateIdentity',
+  'submitCreditCheck',
+  'createPaymentSession',
+  'ensurePaymentMethodAdded',
+  'getPaymentMethod',
+  'finalize',
+  'recordEvent',
+  'optOutReasons',
+];
+type Impl<M extends Method> = FlowApi[M];
+
+export interface Call {
+  method: Method;
+  args: unknown[];
+  /** The AbortSignal or request options the step passed (the last argument), when any. */
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+}
+
+/** A FlowApi whose methods answer from per-method handlers; unhandled calls reject loudly. */
+export class FakeApi {
+  readonly calls: Call[] = [];
+  private handlers = new Map<Method, (...args: unknown[]) => unknown>();
+
+  on<M extends Method>(method: M, impl: Impl<M>): this {
+    this.handlers.set(method, impl as (...args: unknown[]) => unknown);
+    return this;
+  }
+
+  callsOf(method: Method): Call[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  get api(): FlowApi {
+    // An explicit object, not a Proxy answering every name: Lit probes values for directive markers.
+    const api = {} as Record<Method, unknown>;
+    for (const prop of METHODS) {
+      api[prop] = (...args: unknown[]) => {
+          const last = args[args.length - 1];
+          const call: Call = { method: prop, args };
+          if (last instanceof AbortSignal) call.signal = last;
+          else if (last && typeof last === 'object' && ('signal' in last || 'idempotencyKey' in last)) {
+            const o = last as { signal?: AbortSignal; idempotencyKey?: string };
+            if (o.signal) call.signal = o.signal;
+            if (o.idempotencyKey) call.idempotencyKey = o.idempotencyKey;
+          }
+          this.calls.push(call);
+          const handler = this.handlers.get(prop);
+          if (!handler) return Promise.reject(new Error(`FakeApi: no handler for ${prop}`));
+          try {
+            return Promise.resolve(handler(...args));
+          } catch (e) {
+            return Promise.reject(e);
+          }
+      };
+    }
+    return api as unknown as FlowApi;
+  }
+}
+
+/** Gives a FlowApi to its children through the same context the root provides. */
+export class SfTestProvider extends LitElement {
+  private _provider = new ContextProvider(this, { context: apiContext });
+  set api(value: FlowApi) {
+    this._provider.setValue(value);
+  }
+  override render() {
+    return html`<slot></slot>`;
+  }
+}
+if (!customElements.get('sf-test-provider')) customElements.define('sf-test-provider', SfTestProvider);
+
+/** Renders `template` (the step) inside a provider holding `api`; resolves with the step element. */
+export async function mount<T extends HTMLElement>(api: FlowApi, template: TemplateResult): Promise<T> {
+  const provider = await fixture<SfTestProvider>(html`<sf-test-provider .api=${api}>${template}</sf-test-provider>`);
+  const el = provider.firstElementChild as T & { updateComplete?: Promise<unknown> };
+  await el.updateComplete;
+  return el;
+}
+
+// ── Errors ──
+
+export function apiError(status: number, code = 'x', fields: ApiFieldError[] = []): ApiError {
+  return new ApiError({ status, code, message: code, fields });
+}
+
+/** A promise that stays pending until aborted, like a slow request. */
+export function pendingUntilAborted<T>(signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((_resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+  });
+}
+
+export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+// ── DOM actions ──
+
+/** querySelector through a path of shadow hosts: `q(el, 'sf-address-lookup', '#q')`. */
+export function q<E extends Element = HTMLElement>(root: Element, ...selectors: string[]): E {
+  let scope: Element | ShadowRoot = root.shadowRoot ?? root;
+  let found: Element | null = null;
+  for (const [i, s] of selectors.entries()) {
+    found = scope.querySelector(s);
+    if (!found) throw new Error(`not found: ${selectors.slice(0, i + 1).join(' >> ')}`);
+    scope = found.shadowRoot ?? found;
+  }
+  return found as E;
+}
+
+export function qMaybe(root: Element, ...selectors: string[]): Element | null {
+  try {
+    return q(root, ...selectors);
+  } catch {
+    return null;
+  }
+}
+
+/** Deep text of an element and its shadow roots (what a sighted user reads). */
+export function text(el: Element | ShadowRoot): string {
+  let out = '';
+  const walk = (node: Node) => {
+    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    if (node instanceof HTMLSlotElement) {
+      for (const n of node.assignedNodes({ flatten: true })) walk(n);
+      return;
+    }
+    if (node.nodeType === Node.TEXT_NODE) out += node.textContent;
+    for (const child of node.childNodes) walk(child);
+  };
+  walk(el);
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+export async function settle(el?: Element): Promise<void> {
+  await nextFrame();
+  await (el as { updateComplete?: Promise<unknown> } | undefined)?.updateComplete;
+}
+
+/** Types into an input like a user: sets the value and fires `input` (and `change` when asked). */
+export function type(input: HTMLInputElement, value: string, { change = false } = {}): void {
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: value }));
+  if (change) input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+}
+
+export function blur(input: HTMLElement): void {
+  input.dispatchEvent(new FocusEvent('blur'));
+  input.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }));
+}
+
+export function key(target: HTMLElement, k: string, init: KeyboardEventInit = {}): void {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true, cancelable: true, ...init }));
+}
+
+/** Clicks the button whose visible text contains `label` inside `root`'s shadow tree (first level). */
+export function button(root: Element, label: string | RegExp): HTMLButtonElement {
+  const scope = root.shadowRoot ?? root;
+  const match = [...scope.querySelectorAll('button')].find((b) =>
+    typeof label === 'string' ? text(b).includes(label) : label.test(text(b)),
+  );
+  if (!match) throw new Error(`no button "${String(label)}" in ${root.localName}`);
+  return match;
+}
+
+export async function until(predicate: () => boolean, message = 'condition not met', timeout = 3000): Promise<void> {
+  await waitUntil(predicate, message, { timeout });
+}
+
+// ── Data ──
+
+export const ADDRESS_RESULT: AddressSearchResult = {
+  address_1: '1200 Main St',
+  address_2: null,
+  city: 'Houston',
+  state: 'TX',
+  postal_code: '77002',
+  esi_id: '1008901000000000000001',
+  utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' },
+  meter_description: null,
+};
+
+export function meter(n: number, of: number): AddressSearchResult {
+  return { ...ADDRESS_RESULT, esi_id: `10089010000000000000${10 + n}`, meter_description: `Meter ${n} of ${of}` };
+}
+
+export function makePlan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    uuid: crypto.randomUUID(),
+    name: 'Lone Star 12',
+    term_months: 12,
+    rate_type: 'fixed',
+    energy_rate_cents_per_kwh: '13.9',
+    earliest_start_date: '2030-01-10',
+    latest_start_date: '2030-02-09',
+    expires_at: '2030-01-15T00:00:00Z',
+    links: { efl: 'https://docs.example/efl.pdf', tos: 'https://docs.example/tos.pdf', yrac: 'https://docs.example/yrac.pdf' },
+    base_charge_cents: 495,
+    renewable_percent: 100,
+    early_termination_fee_cents: 15000,
+    delivery: { utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' }, monthly_charge_cents: 439, rate_cents_per_kwh: '5.0' },
+    average_price_cents_per_kwh: { '500': '16.1', '1000': '15.2', '2000': '14.7' },
+    ...overrides,
+  } as Plan;
+}
+
+export type { Account, FlowSession };
