@@ -120,8 +120,21 @@ interface Slot {
   slot: number;
 }
 
+// Slots depend on the date alone, and Intl calls dominate the cost of a year of usage: remember them.
+const slotCache = new Map<string, Slot[]>();
+const SLOT_CACHE_MAX = 4000; // about eleven years of days
+
 /** The 15-minute slots of a local day: 96, or 92 / 100 on the days clocks change. */
 function daySlots(date: string): Slot[] {
+  const cached = slotCache.get(date);
+  if (cached) return cached;
+  const slots = computeSlots(date);
+  if (slotCache.size >= SLOT_CACHE_MAX) slotCache.clear();
+  slotCache.set(date, slots);
+  return slots;
+}
+
+function computeSlots(date: string): Slot[] {
   const start = localMidnight(date);
   const end = localMidnight(addDays(date, 1));
   const startOffset = offsetMinutes(start);
