@@ -1,0 +1,126 @@
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { sharedStyles } from '../../styles/shared.js';
+import type { CloseReason } from '../../bridge/messages.js';
+
+/**
+ * - `expired`: the link's hour is over (or the service says the token expired).
+ * - `incomplete`: the address has no token (a truncated link).
+ * - `forbidden`: the token is valid but not for this (403).
+ * - `error` / `network`: something failed that may work on a second try (retry button).
+ * - `unsupported`: a scope this version of the flow does not show.
+ * - `closed`: the flow is over (`reason` says how); nothing left to do here.
+ */
+export type StatusKind = 'expired' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'closed';
+
+/**
+ * The full-screen states that are not steps: what happened and what the user can do next, never a blank page.
+ * Its heading is `#step-heading`, focused by the root like a step's.
+ *
+ * @summary Expired, error and closed screens.
+ * @fires sf-retry - The user pressed "Try again" (`error` and `network` only).
+ */
+@customElement('sf-status-screen')
+@localized()
+export class SfStatusScreen extends LitElement {
+  static override styles = [
+    ...sharedStyles,
+    css`
+      :host { padding-top: 0.5rem; }
+      .icon { width: 3rem; height: 3rem; border-radius: 50%; display: grid; place-items: center; margin-bottom: 1rem;
+        font-size: 1.5rem; font-weight: 700; background: var(--_surface-muted); color: var(--_primary); }
+      .icon.ok { background: var(--_success-bg); color: var(--_success); }
+    `,
+  ];
+
+  @property({ reflect: true }) kind: StatusKind = 'error';
+  /** For `closed`: why the flow ended. */
+  @property() reason: CloseReason = 'exited';
+
+  override render() {
+    const [heading, body, icon] = this._content();
+    const retry = this.kind === 'error' || this.kind === 'network';
+    return html`<div class="icon ${icon === '✓' ? 'ok' : ''}" aria-hidden="true">${icon}</div>
+      <h1 id="step-heading" tabindex="-1">${heading}</h1>
+      ${body}
+      ${retry
+        ? html`<div class="actions"><button class="btn primary" type="button" @click=${this._retry}>
+            ${msg('Try again', { id: 'common.try-again' })}
+          </button></div>`
+        : nothing}`;
+  }
+
+  private _content(): [string, TemplateResult, string] {
+    const saved = html`<p>${msg('Nothing you already saved is lost: with a new link you continue where you left off.', { id: 'status.saved' })}</p>`;
+    const closeWindow = html`<p>${msg('You can close this window.', { id: 'status.close-window' })}</p>`;
+    switch (this.kind) {
+      case 'expired':
+        return [
+          msg('This link has expired', { id: 'status.expired.heading' }),
+          html`<p>${msg('For your security, enrollment links work for one hour. Go back to the app or website that sent you here and open the enrollment again to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
+          '⏱',
+        ];
+      case 'incomplete':
+        return [
+          msg('This link is incomplete', { id: 'status.incomplete.heading' }),
+          html`<p>${msg('Part of the link is missing. Open it again from the app, email or text message that sent it to you, or ask there for a new link.', { id: 'status.incomplete.body' })}</p>`,
+          '?',
+        ];
+      case 'forbidden':
+        return [
+          msg('This link cannot be used here', { id: 'status.forbidden.heading' }),
+          html`<p>${msg('This link does not give access to this part of your account. Go back to the app or website that sent you here and ask for a new link.', { id: 'status.forbidden.body' })}</p>`,
+          '!',
+        ];
+      case 'network':
+        return [
+          msg('We cannot reach the service', { id: 'status.network.heading' }),
+          html`<p>${msg('Check your internet connection, then try again.', { id: 'status.network.body' })}</p>${saved}`,
+          '!',
+        ];
+      case 'unsupported':
+        return [
+          msg('This page is not available yet', { id: 'status.unsupported.heading' }),
+          html`<p>${msg('This link opens a part of your account that this page cannot show yet. Go back to the app or website that sent you here.', { id: 'status.unsupported.body' })}</p>`,
+          '!',
+        ];
+      case 'closed':
+        return this._closed(closeWindow);
+      default:
+        return [
+          msg('Something went wrong', { id: 'status.error.heading' }),
+          html`<p>${msg('We could not complete this. Your information is safe. Please try again in a moment.', { id: 'status.error.body' })}</p>`,
+          '!',
+        ];
+    }
+  }
+
+  private _closed(closeWindow: TemplateResult): [string, TemplateResult, string] {
+    switch (this.reason) {
+      case 'completed':
+        return [msg('You are all set', { id: 'status.closed.completed.heading' }), closeWindow, '✓'];
+      case 'exited':
+        return [
+          msg('You left the enrollment', { id: 'status.closed.exited.heading' }),
+          html`<p>${msg('What you already saved is kept. To continue later, open the enrollment again from the app or website that sent you here.', { id: 'status.closed.exited.body' })}</p>${closeWindow}`,
+          '✓',
+        ];
+      default:
+        return [msg('This page is closed', { id: 'status.closed.heading' }), closeWindow, '✓'];
+    }
+  }
+
+  private _retry() {
+    this.dispatchEvent(new CustomEvent('sf-retry', { bubbles: true, composed: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-status-screen': SfStatusScreen;
+  }
+  interface HTMLElementEventMap {
+    'sf-retry': CustomEvent<undefined>;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Entry of index.html. The login link's token leaves the address bar before anything else runs (bootstrap.ts has no
+ * imports, so it is evaluated first), then the root element gets it as a property, never as an attribute.
+ */
+import { captureLaunch, sessionStore } from './flow/bootstrap.js';
+import './flow/flow.js';
+
+const launch = captureLaunch(window.location, window.history, sessionStore());
+
+const flow = document.createElement('sf-flow');
+flow.locale = launch.locale;
+flow.token = launch.token;
+document.body.prepend(flow);

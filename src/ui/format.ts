@@ -1,0 +1,113 @@
+/**
+ * Intl formatting for the flow. Every function takes the locale explicitly (pass `getLocale()` from render) so the
+ * output follows the language switch. Formatters are cached: building an Intl object is slow next to using one.
+ *
+ * Calendar dates from the service (`YYYY-MM-DD`: start dates, birth dates) are formatted as calendar dates, in UTC,
+ * so that a user west of Greenwich never sees the day before.
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+function toNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** `1234` cents → `$12.34`; whole dollars without decimals when `whole` is set (`$150`). */
+export function formatMoney(cents: number | string | null | undefined, locale: string, { whole = false } = {}): string {
+  const n = toNumber(cents);
+  if (n === null) return '';
+  const dollars = n / 100;
+  const noCents = whole && Number.isInteger(dollars);
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: noCents ? 0 : 2,
+    maximumFractionDigits: noCents ? 0 : 2,
+  }).format(dollars);
+}
+
+/** A rate in cents per kWh (decimal string `"13.9"`) → `13.9¢/kWh` (es: `13,9 ¢/kWh`). */
+export function formatRate(centsPerKwh: number | string | null | undefined, locale: string): string {
+  const n = toNumber(centsPerKwh);
+  if (n === null) return '';
+  const value = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(n);
+  return locale.startsWith('es') ? `${value} ¢/kWh` : `${value}¢/kWh`;
+}
+
+/** A decimal number of kWh (`"1000"`, `"12.75"`) → `1,000 kWh`. */
+export function formatKwh(kwh: number | string | null | undefined, locale: string): string {
+  const n = toNumber(kwh);
+  if (n === null) return '';
+  return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(n)} kWh`;
+}
+
+/** A percentage given as a number of percent (`100` → `100%`). */
+export function formatPercent(percent: number | string | null | undefined, locale: string): string {
+  const n = toNumber(percent);
+  if (n === null) return '';
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(n / 100);
+}
+
+/** `12` → `12 months` / `12 meses`. */
+export function formatMonths(months: number, locale: string): string {
+  return numberFormat(locale, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months);
+}
+
+/** `YYYY-MM-DD` → a Date at UTC midnight of that calendar day, or null when malformed. */
+export function parseYmd(ymd: string | null | undefined): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd ?? '');
+  if (!m) return null;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.getUTCDate() === Number(m[3]) ? date : null;
+}
+
+/** `2030-03-05` → `March 5, 2030` / `5 de marzo de 2030` (`style: 'medium'`: `Mar 5, 2030`). */
+export function formatDate(ymd: string | null | undefined, locale: string, style: 'long' | 'medium' | 'short' = 'long'): string {
+  const date = parseYmd(ymd);
+  if (!date) return '';
+  return dateFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(date);
+}
+
+/** `2030-03` → `March 2030` / `marzo de 2030`. */
+export function formatMonth(ym: string | null | undefined, locale: string): string {
+  const date = parseYmd(`${ym ?? ''}-01`);
+  if (!date) return '';
+  return dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** An ISO timestamp as a time of day in the user's zone (`3:45 PM`), e.g. when a link expires. */
+export function formatTime(iso: string | null | undefined, locale: string): string {
+  const t = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(t)) return '';
+  return dateFormat(locale, { timeStyle: 'short' }).format(new Date(t));
+}
+
+/** Today's calendar date (`YYYY-MM-DD`) in `timeZone` (the service's is America/Chicago), for date bounds. */
+export function todayYmd(timeZone = 'America/Chicago', now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export function addDays(ymd: string, days: number): string {
+  const date = parseYmd(ymd);
+  if (!date) return ymd;
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,209 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { ApiError } from '../../src/api/errors.js';
+import type { Account } from '../../src/api/types.js';
+import { ApiErrorEvent, ExitRequestEvent, PlansViewedEvent, StepBackEvent, StepCompleteEvent } from '../../src/flow/events.js';
+import type { SfFlow } from '../../src/flow/flow.js';
+import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
+import { closeMessages, current, deepFocus, fakeApi, mountFlow, waitForView } from './harness.js';
+
+const unauthorized = () => new ApiError({ status: 401, code: 'token_expired', message: 'expired' });
+
+describe('sf-flow', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('shows a step skeleton while the session loads, then the first step', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = fakeApi({
+      getFlow: async () => (await gate, makeSession()),
+      getAccount: async () => makeAccount(),
+    });
+    const { el } = await mountFlow({ api });
+    expect(current(el)?.localName).to.equal('sf-loading-screen');
+    await expect(el).to.be.accessible();
+    release();
+    await waitForView(el, 'sf-step-address');
+  });
+
+  it('renders the step with progress, focuses its heading, announces it and tells the host', async () => {
+    const account = makeAccount();
+    const session = makeSession();
+    const { el, host } = await mountFlow({ account, session });
+    const step = (await waitForView(el, 'sf-step-address')) as HTMLElement & Record<string, unknown>;
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-ready'));
+    expect(step.account).to.equal(account);
+    expect(step.session).to.equal(session);
+    expect(step.draft).to.deep.equal({});
+    expect(step.clientAgent).to.equal(false);
+    expect(deepFocus()?.id).to.equal('step-heading');
+    expect(el.shadowRoot!.querySelector('sf-progress')!.shadowRoot!.textContent).to.contain('Step 1 of 6');
+    expect(el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).to.contain('Step 1 of 6');
+    expect(host.messages.map((m) => m.type)).to.deep.equal(['service-flow-step', 'service-flow-ready']);
+    expect(host.messages[0]).to.deep.equal({ type: 'service-flow-step', step: 'address', version: 1, scope: 'enrollment' });
+    expect(new Set(host.origins)).to.deep.equal(new Set(['https://partner.example']));
+    await expect(el).to.be.accessible();
+  });
+
+  it('resumes at the first unfinished step from the account', async () => {
+    const account = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true, is_identity_verified: true });
+    const { el } = await mountFlow({ account });
+    await waitForView(el, 'sf-step-credit');
+  });
+
+  it('moves on after sf-step-complete and keeps drafts and entries on Back', async () => {
+    const { el } = await mountFlow();
+    const address = await waitForView(el, 'sf-step-address');
+    const input = address.shadowRoot!.querySelector('input')!;
+    input.value = '1200 Main';
+    input.dispatchEvent(new Event('input'));
+    address.dispatchEvent(new StepCompleteEvent({ step: 'address', data: { address: ADDRESS } }));
+    const plans = (await waitForView(el, 'sf-step-plans')) as HTMLElement & Record<string, unknown>;
+    expect(plans.address).to.deep.equal(ADDRESS);
+    expect(el.shadowRoot!.querySelector('sf-progress')!.current).to.equal(2);
+    plans.dispatchEvent(new StepBackEvent());
+    const again = await waitForView(el, 'sf-step-address');
+    expect(again).to.equal(address);
+    expect((again as HTMLElement & { draft: { text: string } }).draft.text).to.equal('1200 Main');
+    expect(again.shadowRoot!.querySelector('input')!.value).to.equal('1200 Main');
+  });
+
+  it('re-reads the account when a step completes without one', async () => {
+    let reads = 0;
+    const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
+    const api = fakeApi({
+      getFlow: async () => makeSession(),
+      getAccount: async () => (++reads === 1 ? makeAccount({ service_address: ADDRESS }) : accepted),
+    });
+    const { el } = await mountFlow({ api });
+    const plans = await waitForView(el, 'sf-step-plans');
+    plans.dispatchEvent(new StepCompleteEvent({ step: 'plans' }));
+    await waitForView(el, 'sf-step-identity');
+    expect(reads).to.equal(2);
+  });
+
+  it('closes with "exited" at once when plans were never shown', async () => {
+    const { el, host } = await mountFlow();
+    const address = await waitForView(el, 'sf-step-address');
+    address.dispatchEvent(new ExitRequestEvent());
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(closeMessages(host)).to.have.length(1);
+    expect(closeMessages(host)[0]).to.include({ reason: 'exited', account_status: 'applying', status_reason: 'plan_not_accepted' });
+    expect(screen.getAttribute('kind')).to.equal('closed');
+    await waitUntil(() => deepFocus()?.id === 'step-heading');
+  });
+
+  it('asks the opt-out question after plans were viewed, and closes on confirmation', async () => {
+    const { el, host } = await mountFlow({ account: makeAccount({ service_address: ADDRESS }) });
+    const plans = await waitForView(el, 'sf-step-plans');
+    plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1', 'p2'] }));
+    el.shadowRoot!.querySelector('sf-flow-header')!.shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
+    const optOut = (await waitForView(el, 'sf-opt-out')) as HTMLElement & { planUuids: string[] };
+    expect(optOut.planUuids).to.deep.equal(['p1', 'p2']);
+    expect(closeMessages(host)).to.have.length(0);
+    optOut.dispatchEvent(new CustomEvent('sf-opt-out-cancelled', { bubbles: true, composed: true }));
+    expect(await waitForView(el, 'sf-step-plans')).to.equal(plans);
+    plans.dispatchEvent(new ExitRequestEvent());
+    const again = await waitForView(el, 'sf-opt-out');
+    again.dispatchEvent(new CustomEvent('sf-opt-out-confirmed', { detail: { reason: 'too_expensive' }, bubbles: true, composed: true }));
+    await waitForView(el, 'sf-status-screen');
+    expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['exited']);
+  });
+
+  it('shows the expired screen and closes with "expired" on a 401 at bootstrap', async () => {
+    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => Promise.reject(unauthorized()) });
+    const { el, host } = await mountFlow({ api });
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('expired');
+    expect(screen.shadowRoot!.querySelector('h1')!.textContent).to.contain('This link has expired');
+    expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('never posts to a guessed origin when the session itself is unknown', async () => {
+    const api = fakeApi({ getFlow: async () => Promise.reject(unauthorized()), getAccount: async () => Promise.reject(unauthorized()) });
+    const { el, host } = await mountFlow({ api });
+    expect((await waitForView(el, 'sf-status-screen')).getAttribute('kind')).to.equal('expired');
+    expect(host.messages).to.have.length(0);
+  });
+
+  it('shows the expired screen on a 401 from a step, and the error screen on a 403', async () => {
+    const first = await mountFlow();
+    (await waitForView(first.el, 'sf-step-address')).dispatchEvent(new ApiErrorEvent(unauthorized()));
+    expect((await waitForView(first.el, 'sf-status-screen')).getAttribute('kind')).to.equal('expired');
+    expect(closeMessages(first.host).map((m) => m.reason)).to.deep.equal(['expired']);
+
+    const second = await mountFlow();
+    const forbidden = new ApiError({ status: 403, code: 'forbidden', message: 'no' });
+    (await waitForView(second.el, 'sf-step-address')).dispatchEvent(new ApiErrorEvent(forbidden));
+    expect((await waitForView(second.el, 'sf-status-screen')).getAttribute('kind')).to.equal('forbidden');
+    expect(closeMessages(second.host).map((m) => m.reason)).to.deep.equal(['error']);
+  });
+
+  it('offers "Try again" after a network failure at bootstrap, without closing', async () => {
+    let calls = 0;
+    const api = fakeApi({
+      getFlow: async () => makeSession(),
+      getAccount: async () => (++calls === 1 ? Promise.reject(ApiError.network()) : makeAccount()),
+    });
+    const { el, host } = await mountFlow({ api });
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('network');
+    expect(closeMessages(host)).to.have.length(0);
+    screen.shadowRoot!.querySelector<HTMLButtonElement>('.actions button')!.click();
+    await waitForView(el, 'sf-step-address');
+  });
+
+  it('explains an incomplete link when there is no token', async () => {
+    const el = await fixture<SfFlow>(html`<sf-flow></sf-flow>`);
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('incomplete');
+    await expect(el).to.be.accessible();
+  });
+
+  it('warns five minutes ahead and expires with the session clock', async () => {
+    const session = makeSession({ expires_at: new Date(Date.now() + 400).toISOString() });
+    const { el, host } = await mountFlow({ session });
+    await waitForView(el, 'sf-step-address');
+    expect(host.messages.some((m) => m.type === 'service-flow-session-expiring')).to.equal(true);
+    expect(el.shadowRoot!.querySelector('sf-alert')!.textContent).to.contain('This link expires at');
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('expired');
+    expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
+  });
+
+  it('closes with "completed" from the done step, with the account status', async () => {
+    const account: Account = makeAccount(
+      { service_address: ADDRESS, status: 'reviewing', status_reason: 'verification_pending' },
+      { is_enrollment_finalized: true, has_accepted_plan: true },
+    );
+    const { el, host } = await mountFlow({ account });
+    const done = await waitForView(el, 'sf-step-done');
+    expect(el.shadowRoot!.querySelector('sf-progress')).to.equal(null);
+    done.dispatchEvent(new StepCompleteEvent({ step: 'done' }));
+    await waitForView(el, 'sf-status-screen');
+    expect(closeMessages(host)[0]).to.include({ reason: 'completed', account_status: 'reviewing' });
+  });
+
+  it('finalizing on the review step leads to done', async () => {
+    const ready = makeAccount({ service_address: ADDRESS }, {
+      has_accepted_plan: true, is_identity_verified: true, is_credit_check_submitted: true, has_payment_method: true, can_finalize_enrollment: true,
+    });
+    const { el } = await mountFlow({ account: ready });
+    const review = await waitForView(el, 'sf-step-review');
+    const finalized = makeAccount({ ...ready }, { ...ready.enrollment, is_enrollment_finalized: true, can_finalize_enrollment: false });
+    review.dispatchEvent(new StepCompleteEvent({ step: 'review', account: finalized }));
+    await waitForView(el, 'sf-step-done');
+  });
+
+  it('switches to Spanish from the header', async () => {
+    const { el } = await mountFlow();
+    await waitForView(el, 'sf-step-address');
+    const header = el.shadowRoot!.querySelector('sf-flow-header')!;
+    header.shadowRoot!.querySelector<HTMLButtonElement>('button[lang="es"]')!.click();
+    await waitUntil(() => document.documentElement.lang === 'es', 'locale did not switch', { timeout: 3000 });
+    await el.updateComplete;
+    await waitUntil(() => el.shadowRoot!.querySelector('sf-progress')!.shadowRoot!.textContent!.includes('Paso 1 de 6'));
+    header.shadowRoot!.querySelector<HTMLButtonElement>('button[lang="en"]')!.click();
+    await waitUntil(() => document.documentElement.lang === 'en');
+  });
+});

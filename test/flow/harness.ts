@@ -1,0 +1,112 @@
+/**
+ * A harness for <sf-flow>: a fake FlowApi, a fake host window that records bridge messages, and stub step elements
+ * (each renders `#step-heading` and one input bound to its draft), so the root is tested without steps or network.
+ */
+import { LitElement, html } from 'lit';
+import { fixture, waitUntil } from '@open-wc/testing';
+import type { FlowApi } from '../../src/api/client.js';
+import type { Account, FlowSession } from '../../src/api/types.js';
+import type { BridgeWindow } from '../../src/bridge/channels.js';
+import type { FlowMessage } from '../../src/bridge/messages.js';
+import type { StepDraft } from '../../src/flow/context.js';
+import type { SfFlow } from '../../src/flow/flow.js';
+import '../../src/flow/flow.js';
+import { makeAccount, makeSession } from './fixtures.js';
+
+export class StubStep extends LitElement {
+  static override properties = {
+    account: { attribute: false },
+    session: { attribute: false },
+    draft: { attribute: false },
+    clientAgent: { attribute: false },
+    address: { attribute: false },
+    planUuids: { attribute: false },
+  };
+  declare account: Account;
+  declare session: FlowSession;
+  declare draft: StepDraft;
+  declare planUuids: string[];
+
+  override render() {
+    return html`<h1 id="step-heading" tabindex="-1">Stub ${this.localName}</h1>
+      <label for="text">Text</label>
+      <input id="text" .value=${String(this.draft?.text ?? '')} @input=${(e: Event) => (this.draft.text = (e.target as HTMLInputElement).value)} />`;
+  }
+}
+
+for (const tag of ['sf-step-address', 'sf-step-plans', 'sf-step-identity', 'sf-step-credit', 'sf-step-payment', 'sf-step-review', 'sf-step-done', 'sf-opt-out']) {
+  if (!customElements.get(tag)) customElements.define(tag, class extends StubStep {});
+}
+
+export interface FakeHost extends BridgeWindow {
+  messages: FlowMessage[];
+  origins: string[];
+  redirects: string[];
+}
+
+export function fakeHost(): FakeHost {
+  const host = {
+    messages: [] as FlowMessage[],
+    origins: [] as string[],
+    redirects: [] as string[],
+    location: { replace: (url: string) => host.redirects.push(url) },
+    parent: {
+      postMessage: (m: unknown, origin: string) => {
+        host.messages.push(m as FlowMessage);
+        host.origins.push(origin);
+      },
+    },
+  };
+  return host;
+}
+
+type Impl = Partial<Record<keyof FlowApi, (...args: never[]) => Promise<unknown>>>;
+
+const METHODS: ReadonlyArray<keyof FlowApi> = [
+  'getAccount', 'getFlow', 'fullAddressSearch', 'addressSearch', 'esiIdSearch', 'requestPlans', 'acceptPlan',
+  'updateIdentity', 'submitCreditCheck', 'createPaymentSession', 'ensurePaymentMethodAdded', 'getPaymentMethod',
+  'finalize', 'recordEvent', 'optOutReasons',
+];
+
+/** A FlowApi whose unspecified methods reject loudly. */
+export function fakeApi(impl: Impl): FlowApi {
+  const api: Record<string, unknown> = {};
+  for (const name of METHODS) {
+    api[name] = impl[name] ?? (() => Promise.reject(new Error(`unexpected call ${name}`)));
+  }
+  return api as unknown as FlowApi;
+}
+
+export interface Mounted {
+  el: SfFlow;
+  host: FakeHost;
+}
+
+export async function mountFlow(
+  { account = makeAccount(), session = makeSession(), api }: { account?: Account; session?: FlowSession; api?: FlowApi } = {},
+): Promise<Mounted> {
+  const host = fakeHost();
+  const client = api ?? fakeApi({ getAccount: async () => account, getFlow: async () => session });
+  const el = await fixture<SfFlow>(html`<sf-flow .api=${client} .hostWindow=${host}></sf-flow>`);
+  return { el, host };
+}
+
+export function current(el: SfFlow): HTMLElement | null {
+  return el.shadowRoot!.querySelector('main > :not(sf-progress):not(sf-alert)');
+}
+
+export async function waitForView(el: SfFlow, tag: string): Promise<HTMLElement> {
+  await waitUntil(() => current(el)?.localName === tag, `expected <${tag}>, got <${current(el)?.localName}>`, { timeout: 3000 });
+  return current(el)!;
+}
+
+/** The element that has focus, through shadow roots. */
+export function deepFocus(): Element | null {
+  let a = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
+export function closeMessages(host: FakeHost) {
+  return host.messages.filter((m) => m.type === 'service-flow-close');
+}
