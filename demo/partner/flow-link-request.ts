@@ -2,12 +2,9 @@
  * Validation of `POST /api/flow-link` bodies. Errors use the service's error body shape (docs/api-decisions.md) so
  * the page shows partner-side and service-side errors the same way.
  */
-import type { components } from '../../src/api/schema.js';
+import type { FlowBehavior, FlowScope, Locale } from '../../src/api/types.js';
 
-type Schemas = components['schemas'];
-export type FlowScope = Schemas['FlowScope'];
-export type FlowBehavior = Schemas['FlowBehavior'];
-export type Locale = Schemas['Locale'];
+export type { FlowBehavior, FlowScope, Locale };
 
 export const SCOPES: readonly FlowScope[] = ['enrollment', 'update-payment-method', 'documents', 'billing', 'renewal', 'connect-battery'];
 export const BEHAVIORS: readonly FlowBehavior[] = ['embedded', 'hosted'];

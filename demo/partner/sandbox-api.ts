@@ -2,13 +2,9 @@
  * The partner backend's calls to the service's App endpoints. Only this module sees the App token; the browser
  * talks to the partner backend, never to `/v1/app/*`.
  */
-import type { components } from '../../src/api/schema.js';
+import type { CreateAccountRequest, CreatedAccount, FlowLogin, FlowLoginRequest } from '../../src/api/types.js';
 
-type Schemas = components['schemas'];
-export type CreateAccountRequest = Schemas['CreateAccountRequest'];
-export type FlowLoginRequest = Schemas['FlowLoginRequest'];
-export type FlowLogin = Schemas['FlowLogin'];
-type CreatedAccount = Schemas['CreatedAccount'];
+export type { FlowLogin, FlowLoginRequest };
 
 /** The service answered with an error: the partner backend passes status, body and Retry-After through unchanged. */
 export class ServiceError extends Error {

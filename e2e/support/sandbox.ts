@@ -1,0 +1,223 @@
+/**
+ * Typed calls to the sandbox service for end-to-end tests: set up accounts and links with the App token, drive the
+ * sandbox controls (fixtures, faults, clock) and inspect side effects. Plain HTTP from the test process, so a
+ * test can prepare state before a page opens and check it after the page is gone.
+ */
+import { randomBytes } from 'node:crypto';
+import { E2E } from '../../playwright.config.js';
+import type {
+  Account,
+  AccountToken,
+  CreateAccountRequest,
+  CreatedAccount,
+  FlowBehavior,
+  FlowLogin,
+  FlowScope,
+  Locale,
+  SandboxAccountInspection,
+  SandboxAdvanceRequest,
+  SandboxClock,
+  SandboxClockRequest,
+  SandboxStatusRequest,
+} from '../../src/api/types.js';
+
+/** A non-2xx answer. `body` is the service's error body ({ error: { status, code, message, fields } }) when JSON. */
+export class SandboxHttpError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
+    super(`${method} ${path} answered ${status}: ${JSON.stringify(body)}`);
+  }
+
+  /** The error code of the service's error body, e.g. `cannot_finalize_enrollment`. */
+  get code(): string | undefined {
+    return (this.body as { error?: { code?: string } } | null)?.error?.code;
+  }
+}
+
+export interface RequestOptions {
+  /** Bearer token; the App token when omitted, `null` for the unauthenticated /__sandbox controls. */
+  token?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RawResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Any call, whatever its status: for tests that assert on errors (401, 403, 422, 429…). */
+export async function rawRequest<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<RawResponse<T>> {
+  const token = opts.token === undefined ? E2E.appToken : opts.token;
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${E2E.sandboxUrl}${path}`, {
+    method,
+    headers,
+    ...(opts.body !== undefined && { body: JSON.stringify(opts.body) }),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (a PDF, a script): keep the text
+  }
+  return { status: res.status, headers: res.headers, body: body as T };
+}
+
+/** A call that must succeed: throws SandboxHttpError otherwise. */
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await rawRequest<T>(method, path, opts);
+  if (res.status < 200 || res.status > 299) throw new SandboxHttpError(method, path, res.status, res.body, res.headers);
+  return res.body;
+}
+
+const enc = encodeURIComponent;
+
+/** A unique address on the reserved example.com domain, so tests never collide or name a real person. */
+export function randomEmail(prefix = 'e2e'): string {
+  return `${prefix}.${randomBytes(6).toString('hex')}@example.com`;
+}
+
+export interface CreateAccountOptions extends Partial<CreateAccountRequest> {
+  /** Also record the partner's power of attorney (client agent enrollment). */
+  clientAgent?: boolean;
+}
+
+/** `POST /v1/app/accounts` (App token); a random email unless given. */
+export async function createAccount(opts: CreateAccountOptions = {}): Promise<CreatedAccount> {
+  const { clientAgent, ...fields } = opts;
+  const account = await request<CreatedAccount>('POST', '/v1/app/accounts', { body: { email: randomEmail(), ...fields } });
+  if (clientAgent) await recordClientAgent(account.account_uuid);
+  return account;
+}
+
+/** `POST /v1/app/accounts/{uuid}/record-client-agent` (App token). */
+export function recordClientAgent(accountUuid: string, acceptedAt?: string): Promise<Account> {
+  return request<Account>('POST', `/v1/app/accounts/${enc(accountUuid)}/record-client-agent`, {
+    body: acceptedAt ? { client_agent_accepted_at: acceptedAt } : {},
+  });
+}
+
+export interface FlowLinkOptions {
+  behavior?: FlowBehavior;
+  locale?: Locale;
+  /** Hosted flows only; defaults to the partner demo's return page for a hosted link. */
+  returnUrl?: string;
+}
+
+/** `POST /v1/app/accounts/{uuid}/flow-login` (App token): a one-hour login link. */
+export function flowLink(accountUuid: string, scope: FlowScope = 'enrollment', opts: FlowLinkOptions = {}): Promise<FlowLogin> {
+  const behavior = opts.behavior ?? 'embedded';
+  const returnUrl = opts.returnUrl ?? (behavior === 'hosted' ? `${E2E.partnerUrl}/return` : undefined);
+  return request<FlowLogin>('POST', `/v1/app/accounts/${enc(accountUuid)}/flow-login`, {
+    body: { scope, behavior, ...(opts.locale && { locale: opts.locale }), ...(returnUrl && { return_url: returnUrl }) },
+  });
+}
+
+/** `GET /v1/app/accounts/{uuid}` (App token). */
+export function getAccount(accountUuid: string): Promise<Account> {
+  return request<Account>('GET', `/v1/app/accounts/${enc(accountUuid)}`);
+}
+
+/** `POST /v1/app/accounts/{uuid}/token` (App token): a fresh 60-minute account token. */
+export function accountToken(accountUuid: string): Promise<AccountToken> {
+  return request<AccountToken>('POST', `/v1/app/accounts/${enc(accountUuid)}/token`);
+}
+
+/** `POST /v1/account/sandbox/remove-payment-method`: reaches the finalize 422 after a card was added. */
+export function removePaymentMethod(token: string): Promise<Account> {
+  return request<Account>('POST', '/v1/account/sandbox/remove-payment-method', { token, body: {} });
+}
+
+/** `POST /v1/account/sandbox/status`: forces a status / status_reason pair. */
+export function forceStatus(token: string, status: SandboxStatusRequest): Promise<Account> {
+  return request<Account>('POST', '/v1/account/sandbox/status', { token, body: status });
+}
+
+/** `POST /v1/account/sandbox/advance`: runs the post-finalize background steps up to a milestone at once. */
+export function advanceAccount(token: string, to: SandboxAdvanceRequest['to']): Promise<Account> {
+  return request<Account>('POST', '/v1/account/sandbox/advance', { token, body: { to } });
+}
+
+/**
+ * `GET /__sandbox/fixtures`: test addresses, ESI IDs, magic values and cards. The shape belongs to the sandbox
+ * (the contract leaves it open), so callers name the part they read: `fixtures<{ cards: Card[] }>()`.
+ */
+export function fixtures<T = Record<string, unknown>>(): Promise<T> {
+  return request<T>('GET', '/__sandbox/fixtures', { token: null });
+}
+
+/** A fault rule (demo/sandbox/faults.ts, FaultRuleInput): what to break, on which routes, how often. */
+export interface FaultRule {
+  /** Path prefix by whole segments, '*' for one segment; default '/v1'. */
+  route?: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  latency_ms?: number;
+  error_rate?: number;
+  error_status?: 500 | 502 | 503 | 504;
+  drop_rate?: number;
+  rate_limit_burst?: number;
+  retry_after_seconds?: number;
+  expire_tokens?: boolean;
+  account_uuid?: string;
+  /** How many matching requests the rule applies to; unlimited when omitted. */
+  count?: number;
+  /** Let the route run (its side effect happens) and then fail or drop the answer. */
+  after?: boolean;
+}
+
+export interface FaultRuleState extends Required<Omit<FaultRule, 'method' | 'account_uuid' | 'count' | 'rate_limit_burst'>> {
+  id: string;
+  method: string | null;
+  account_uuid: string | null;
+  count: number | null;
+  rate_limit_burst: number | null;
+  remaining: number | null;
+  active: boolean;
+  matched: number;
+  affected: number;
+}
+
+/** `POST /__sandbox/faults`: adds one rule and returns it (with its id). */
+export function setFaults(rule: FaultRule): Promise<FaultRuleState> {
+  return request<FaultRuleState>('POST', '/__sandbox/faults', { token: null, body: rule });
+}
+
+/** `GET /__sandbox/faults`: the rules with their counters. */
+export function faults(): Promise<{ rules: FaultRuleState[]; counters: Record<string, number> }> {
+  return request('GET', '/__sandbox/faults', { token: null });
+}
+
+/** `DELETE /__sandbox/faults`: removes every rule and resets the counters. */
+export async function clearFaults(): Promise<void> {
+  await request('DELETE', '/__sandbox/faults', { token: null });
+}
+
+/** Expires every token of one account at once (or of every account), as if an hour had passed for them. */
+export async function expireTokens(accountUuid?: string): Promise<void> {
+  await setFaults({ expire_tokens: true, ...(accountUuid && { account_uuid: accountUuid }) });
+}
+
+/** `POST /__sandbox/clock`: exactly one of advance_seconds, advance_hours, advance_business_hours or set. */
+export function advanceClock(change: SandboxClockRequest): Promise<SandboxClock> {
+  return request<SandboxClock>('POST', '/__sandbox/clock', { token: null, body: change });
+}
+
+/** `GET /__sandbox/clock`. */
+export function clock(): Promise<SandboxClock> {
+  return request<SandboxClock>('GET', '/__sandbox/clock', { token: null });
+}
+
+/** `GET /__sandbox/accounts/{uuid}`: the account and its side-effect counters (finalize calls, funnel events…). */
+export function sandboxAccount(accountUuid: string): Promise<SandboxAccountInspection> {
+  return request<SandboxAccountInspection>('GET', `/__sandbox/accounts/${enc(accountUuid)}`, { token: null });
+}
