@@ -45,7 +45,7 @@ export class ElementsGroup {
   /** Validates the Payment Element and shows its errors; Stripe's contract for deferred-intent integrations. */
   async submit() {
     if (!this.payment || !this.payment.isMounted()) {
-      return { error: { type: 'validation_error', code: 'incomplete', message: t(this.locale, 'loading') } };
+      return { error: { type: 'validation_error', code: 'incomplete', message: t(this.locale, 'notReady') } };
     }
     const { error } = this.payment.validate();
     return error ? { error } : { selectedPaymentMethod: 'card' };

@@ -226,7 +226,7 @@ export class PaymentElement {
    */
   validate() {
     if (!this.ready) {
-      return { error: { type: 'validation_error', code: 'incomplete', message: t(this.group.locale, 'loading') } };
+      return { error: { type: 'validation_error', code: 'incomplete', message: t(this.group.locale, 'notReady') } };
     }
     let first = null;
     for (const field of this.state().fields) {
