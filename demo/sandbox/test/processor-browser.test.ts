@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { Processor } from '../processor/processor.js';
 import { processorRoutes } from '../processor/routes.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../../scripts/chromium.js';
@@ -112,6 +113,16 @@ describe('Stripe.js emulator in Chromium', () => {
     await page.getByLabel(labels.zip).fill('77002');
   }
 
+  /** axe-core WCAG 2.x A/AA rules over the page, as the flow's own steps are held to zero violations. */
+  async function assertAccessible(page: Page, what: string) {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.deepEqual(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      [],
+      `axe violations in ${what}`,
+    );
+  }
+
   const confirm = (page: Page) =>
     page.evaluate(() => {
       const w = window as unknown as { __stripe: { confirmSetup(o: unknown): Promise<unknown> }; __elements: unknown };
@@ -157,6 +168,7 @@ describe('Stripe.js emulator in Chromium', () => {
       const describedBy = (await number.getAttribute('aria-describedby'))!.split(' ');
       const errorText = await page.locator(`[id="${describedBy[1]}"]`).textContent();
       assert.equal(errorText, 'Your card number is incomplete.');
+      await assertAccessible(page, 'the Payment Element showing its errors');
 
       await typeCard(page, '4242424242424242');
       assert.equal(await number.inputValue(), '4242 4242 4242 4242');
@@ -213,6 +225,7 @@ describe('Stripe.js emulator in Chromium', () => {
       const challenge = page.frameLocator('iframe[title="3-D Secure authentication"]');
       const completeButton = challenge.getByRole('button', { name: 'Complete authentication' });
       await completeButton.waitFor();
+      await assertAccessible(page, 'the 3-D Secure dialog and its challenge page');
       await page.keyboard.press('Tab');
       assert.equal(await completeButton.evaluate((el) => el === document.activeElement), true, 'Tab reaches the challenge buttons');
       await page.keyboard.press('Enter');

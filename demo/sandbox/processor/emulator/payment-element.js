@@ -126,13 +126,14 @@ export class PaymentElement {
     input.value = this.values[key];
     input.addEventListener('input', (event) => this.onInput(key, event));
     input.addEventListener('blur', () => this.onFieldBlur(key));
-    const control = h('div', { class: 'sfpe-control' }, [input]);
-    if (key === 'number') control.append(h('span', { class: 'sfpe-brand', id: `${id}-brand` }));
     const error = h('p', { class: 'sfpe-error', id: errorId });
     this.inputs[key] = input;
     this.errorNodes[key] = error;
-    const label = h('label', { class: 'sfpe-label', for: id }, [t(locale, spec.label)]);
-    return h('div', { class: `sfpe-field sfpe-field--${key}` }, [label, control, error]);
+    // The detected brand sits beside the label rather than inside the input, so a 320 px wide field keeps all
+    // of its width for the number.
+    const head = h('div', { class: 'sfpe-head' }, [h('label', { class: 'sfpe-label', for: id }, [t(locale, spec.label)])]);
+    if (key === 'number') head.append(h('span', { class: 'sfpe-brand', id: `${id}-brand` }));
+    return h('div', { class: `sfpe-field sfpe-field--${key}` }, [head, input, error]);
   }
 
   /** ZIP is hidden when the integrator collects it (fields.billingDetails.address.postalCode: 'never'). */

@@ -27,8 +27,8 @@ export const ELEMENT_CSS = `
   grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
 }
 .sfpe-field { display: grid; gap: 0.25rem; min-width: 0; }
+.sfpe-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 0.5rem; }
 .sfpe-label { font-weight: 600; font-size: 0.9375em; line-height: 1.3; }
-.sfpe-control { position: relative; display: flex; align-items: center; }
 .sfpe-input {
   box-sizing: border-box;
   width: 100%;
@@ -50,15 +50,7 @@ export const ELEMENT_CSS = `
 }
 .sfpe-input[aria-invalid="true"] { border: 2px solid var(--sfpe-color-danger); }
 .sfpe-input[readonly] { cursor: progress; }
-.sfpe-field--number .sfpe-input { padding-right: 9.5rem; }
-.sfpe-brand {
-  position: absolute;
-  right: 0.75rem;
-  font-size: 0.875em;
-  font-weight: 600;
-  color: var(--sfpe-color-secondary);
-  pointer-events: none;
-}
+.sfpe-brand { font-size: 0.875em; font-weight: 600; color: var(--sfpe-color-secondary); }
 .sfpe-error { margin: 0; min-height: 0; color: var(--sfpe-color-danger); font-size: 0.875em; line-height: 1.3; }
 .sfpe-error:empty { display: none; }
 .sfpe-status { margin: 0; }
