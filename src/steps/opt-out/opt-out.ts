@@ -1,0 +1,131 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { consume } from '@lit/context';
+import { Task, TaskStatus } from '@lit/task';
+import { apiContext } from '../../flow/context.js';
+import type { FlowApi, FlowEventRequest } from '../../api/client.js';
+import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
+import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../flow/events.js';
+import { getLocale } from '../../i18n/localization.js';
+import { stepStyles } from '../shared/step.styles.js';
+
+const OTHER = 'other';
+
+/**
+ * @summary "Before you go": the opt-out survey shown when the customer leaves after seeing plans. Opening it sends
+ * nothing; "Leave" records `enrollment_opt_out` (with the reason when one was chosen) and then lets the root close.
+ * @fires sf-opt-out-confirmed - `{ reason?, label? }` after the event was sent (or could not be, see _leave).
+ * @fires sf-opt-out-cancelled - "Stay and continue".
+ */
+@customElement('sf-opt-out')
+@localized()
+export class SfOptOut extends LitElement {
+  static override styles = [...stepStyles];
+
+  @consume({ context: apiContext })
+  @state()
+  private _api?: FlowApi;
+
+  @property({ attribute: false }) account?: Account;
+  @property({ attribute: false }) session?: FlowSession;
+  /** The plans the customer saw, named in the event. */
+  @property({ attribute: false }) planUuids: string[] = [];
+
+  @state() private _reason = '';
+  @state() private _other = '';
+
+  private _reasons = new Task(this, {
+    args: () => [this._api, getLocale()] as const,
+    task: async ([api, locale], { signal }): Promise<OptOutReason[]> => (api ? api.optOutReasons(locale, signal) : []),
+  });
+
+  private _leave = new Task<[OptOutConfirmedDetail], void>(this, {
+    autoRun: false,
+    task: async ([detail], { signal }) => {
+      const body: FlowEventRequest = { event: 'enrollment_opt_out', plan_uuids: this.planUuids, ...detail };
+      try {
+        await this._api?.recordEvent(body, { signal });
+      } catch {
+        // The customer asked to leave: a survey that failed to send (after the client's retries) must not keep
+        // them here. Funnel analytics lose one answer; the customer loses nothing.
+      }
+      this.dispatchEvent(new OptOutConfirmedEvent(detail));
+    },
+  });
+
+  override render() {
+    const reasons = this._options();
+    const loading = this._reasons.status === TaskStatus.PENDING;
+    const leaving = this._leave.status === TaskStatus.PENDING;
+    return html`
+      <h1 id="step-heading" tabindex="-1">
+        ${msg('Before you go, what made you decide not to continue?', { id: 'optout.heading' })}
+      </h1>
+      <p class="lead">
+        ${msg('Answering is optional and helps us improve. What you already entered is saved, so you can finish later.', {
+          id: 'optout.lead',
+        })}
+      </p>
+      <form novalidate @submit=${this._submit}>
+        <fieldset aria-busy=${loading ? 'true' : 'false'}>
+          <legend>${msg('Reason (optional)', { id: 'optout.legend' })}</legend>
+          ${loading ? html`<p role="status" class="muted">${msg('Loading the choices…', { id: 'optout.loading' })}</p>` : nothing}
+          ${reasons.map(
+            (r) => html`<label class="choice">
+              <input type="radio" name="reason" .value=${r.code} .checked=${this._reason === r.code} @change=${() => (this._reason = r.code)} />
+              <span>${r.label}</span>
+            </label>`,
+          )}
+        </fieldset>
+        ${this._reason === OTHER
+          ? html`<div class="field">
+              <label for="other">
+                ${msg('Tell us more', { id: 'optout.other_text' })}
+                <span class="muted">(${msg('optional', { id: 'field.optional' })})</span>
+              </label>
+              <input id="other" maxlength="500" autocomplete="off" .value=${this._other} @input=${(e: InputEvent) => (this._other = (e.target as HTMLInputElement).value)} />
+            </div>`
+          : nothing}
+        <div class="actions">
+          <button type="submit" class="btn secondary" ?disabled=${leaving} aria-busy=${leaving ? 'true' : 'false'}>
+            ${msg('Leave', { id: 'optout.leave' })}
+          </button>
+          <button type="button" class="btn primary" ?disabled=${leaving} @click=${this._stay}>
+            ${msg('Stay and continue', { id: 'optout.stay' })}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  /** The service's reasons, plus "Other" when the list lacks it (the specification allows the code `other`). */
+  private _options(): OptOutReason[] {
+    const list = this._reasons.status === TaskStatus.COMPLETE ? (this._reasons.value ?? []) : [];
+    if (this._reasons.status === TaskStatus.PENDING || list.some((r) => r.code === OTHER)) return list;
+    return [...list, { code: OTHER, label: msg('Other', { id: 'optout.other' }) }];
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    if (this._leave.status === TaskStatus.PENDING) return;
+    const detail: OptOutConfirmedDetail = {};
+    const chosen = this._options().find((r) => r.code === this._reason);
+    if (chosen) {
+      detail.reason = chosen.code;
+      const text = chosen.code === OTHER ? this._other.trim().slice(0, 500) : '';
+      detail.label = text || chosen.label;
+    }
+    void this._leave.run([detail]);
+  }
+
+  private _stay(): void {
+    this.dispatchEvent(new OptOutCancelledEvent());
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-opt-out': SfOptOut;
+  }
+}

@@ -1,0 +1,168 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { localized, msg, str } from '@lit/localize';
+import type { Plan } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { formatDate } from '../../ui/format.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { plansStyles } from './plans.styles.js';
+import { renderDocumentLinks } from './plan-documents.js';
+
+export interface PlansDraft {
+  [key: string]: unknown;
+  planUuid?: string;
+  startDate?: string;
+  termsAccepted?: boolean;
+}
+
+/** Why the start date cannot be used. `server`: the service refused a date the page thought valid. */
+export type StartDateProblem = 'required' | 'range' | 'server';
+
+export interface AcceptRequestDetail {
+  plan: Plan;
+  startDate: string;
+}
+
+/** Whether a YYYY-MM-DD start date is inside the plan's window (string order is date order for this format). */
+export function startDateProblem(value: string | undefined, plan: Plan): StartDateProblem | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'required';
+  if (value < plan.earliest_start_date || value > plan.latest_start_date) return 'range';
+  return null;
+}
+
+/**
+ * @summary The start date and terms of the chosen plan. The Accept button stays disabled until the terms box is
+ * ticked, with a visible sentence saying why.
+ * @fires sf-plan-accept - detail `{ plan, startDate }` once the entries are valid (the step calls the API).
+ */
+@customElement('sf-plan-accept')
+@localized()
+export class SfPlanAccept extends LitElement {
+  static override styles = [...stepStyles, plansStyles];
+
+  @property({ attribute: false }) plan?: Plan;
+  /** The plans step's draft: the date and the tick survive Back. */
+  @property({ attribute: false }) draft: PlansDraft = {};
+  @property({ type: Boolean }) busy = false;
+  @property({ type: Boolean }) clientAgent = false;
+  /** A problem the service reported for the start date (422). */
+  @property() serverProblem: StartDateProblem | null = null;
+
+  @state() private _problem: StartDateProblem | null = null;
+
+  override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('plan') && this.plan && !this.draft.startDate) this.draft.startDate = this.plan.earliest_start_date;
+    if (changed.has('serverProblem') && this.serverProblem) this._problem = this.serverProblem;
+  }
+
+  override render() {
+    const p = this.plan;
+    if (!p) return nothing;
+    const locale = getLocale();
+    const earliest = formatDate(p.earliest_start_date, locale);
+    const latest = formatDate(p.latest_start_date, locale);
+    const terms = Boolean(this.draft.termsAccepted);
+    const problem = this._problem;
+    return html`<section class="card accept" aria-labelledby="accept-heading">
+      <h3 id="accept-heading" tabindex="-1">${msg(str`Start date and terms for ${p.name}`, { id: 'plans.accept.heading' })}</h3>
+      ${this.clientAgent
+        ? html`<p class="alert">
+            ${msg(
+              'Because your enrollment is completed on your behalf, your service must start 7 to 30 days from today. This gives you time to change your mind. The dates you can choose already follow this rule.',
+              { id: 'plans.accept.client_agent' },
+            )}
+          </p>`
+        : nothing}
+      <form novalidate @submit=${this._submit}>
+        <div class="field">
+          <label for="start">${msg('Service start date', { id: 'plans.accept.start' })}</label>
+          <p id="start-hint" class="hint">
+            ${msg(str`Choose a date from ${earliest} to ${latest}.`, { id: 'plans.accept.start_hint' })}
+          </p>
+          <input
+            id="start"
+            type="date"
+            required
+            min=${p.earliest_start_date}
+            max=${p.latest_start_date}
+            .value=${live(this.draft.startDate ?? '')}
+            aria-invalid=${problem ? 'true' : 'false'}
+            aria-describedby=${problem ? 'start-hint start-error' : 'start-hint'}
+            @input=${this._dateInput}
+            @change=${this._dateInput}
+          />
+          <p id="start-error" class="error" aria-live="polite">${problem ? this._problemText(problem, earliest, latest) : ''}</p>
+        </div>
+        <p class="label">${msg('Plan documents', { id: 'plans.accept.docs' })}</p>
+        ${renderDocumentLinks(p)}
+        <div class="check">
+          <input id="terms" type="checkbox" .checked=${live(terms)} aria-describedby="terms-why" @change=${this._termsChange} />
+          <label for="terms">
+            ${msg(
+              'I have read and agree to the Electricity Facts Label, Terms of Service and Your Rights as a Customer.',
+              { id: 'plans.accept.terms' },
+            )}
+          </label>
+        </div>
+        <p id="terms-why" class="hint" ?hidden=${terms}>
+          ${msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' })}
+        </p>
+        <div class="actions">
+          <button type="submit" class="btn primary" ?disabled=${this.busy || !terms} aria-busy=${this.busy ? 'true' : 'false'}>
+            ${this.busy ? msg('Accepting…', { id: 'plans.accept.busy' }) : msg('Accept plan', { id: 'plans.accept.submit' })}
+          </button>
+        </div>
+      </form>
+    </section>`;
+  }
+
+  private _problemText(problem: StartDateProblem, earliest: string, latest: string): string {
+    switch (problem) {
+      case 'required':
+        return msg('Enter a start date, for example by choosing it in the calendar.', { id: 'plans.accept.start_required' });
+      case 'range':
+        return msg(str`Your service can start from ${earliest} to ${latest}. Choose a date in that range.`, {
+          id: 'plans.accept.start_range',
+        });
+      case 'server':
+        return msg(str`This start date is no longer available. Choose a date from ${earliest} to ${latest}.`, {
+          id: 'plans.accept.start_server',
+        });
+    }
+  }
+
+  private _dateInput(e: Event): void {
+    this.draft.startDate = (e.target as HTMLInputElement).value;
+    // Re-check only once a problem was shown, so the message clears as soon as the date is fixed.
+    if (this._problem && this.plan) this._problem = startDateProblem(this.draft.startDate, this.plan);
+  }
+
+  private _termsChange(e: Event): void {
+    this.draft.termsAccepted = (e.target as HTMLInputElement).checked;
+    this.requestUpdate();
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    const plan = this.plan;
+    if (!plan || this.busy || !this.draft.termsAccepted) return;
+    this._problem = startDateProblem(this.draft.startDate, plan);
+    if (this._problem) {
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#start')?.focus());
+      return;
+    }
+    this.dispatchEvent(
+      new CustomEvent<AcceptRequestDetail>('sf-plan-accept', {
+        detail: { plan, startDate: this.draft.startDate! },
+        bubbles: true,
+      }),
+    );
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-plan-accept': SfPlanAccept;
+  }
+}

@@ -1,0 +1,104 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { Plan } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { plansStyles } from './plans.styles.js';
+import { renderDocumentLinks } from './plan-documents.js';
+
+/** The usage levels of the EFL's average price table; 1,000 kWh is the one customers compare. */
+const USAGE_LEVELS = ['500', '1000', '2000'] as const;
+
+/**
+ * @summary One priced plan: term, energy rate, EFL average prices, charges, renewable share and its documents.
+ * @fires sf-plan-select - "Choose this plan" (not composed: the plans step listens).
+ * @csspart card - the card.
+ */
+@customElement('sf-plan-card')
+@localized()
+export class SfPlanCard extends LitElement {
+  static override styles = [...stepStyles, plansStyles];
+
+  @property({ attribute: false }) plan?: Plan;
+  @property({ type: Boolean, reflect: true }) selected = false;
+
+  override render() {
+    const p = this.plan;
+    if (!p) return nothing;
+    const locale = getLocale();
+    const averages = p.average_price_cents_per_kwh;
+    return html`<article class="card plan" part="card" aria-labelledby="name">
+      <h2 id="name">${p.name}</h2>
+      <p class="headline">
+        <span class="big">${formatRate(p.energy_rate_cents_per_kwh, locale)}</span>
+        <span class="muted">
+          ${msg(str`energy rate, fixed for ${formatMonths(p.term_months, locale)}`, { id: 'plans.card.rate_term' })}
+        </span>
+      </p>
+      ${averages
+        ? html`<table>
+            <caption>
+              ${msg('Average price per kWh, including delivery charges', { id: 'plans.card.avg_caption' })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">${msg('Monthly use', { id: 'plans.card.usage' })}</th>
+                <th scope="col">${msg('Average price', { id: 'plans.card.avg' })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${USAGE_LEVELS.map((kwh) => {
+                const featured = kwh === '1000';
+                const usage = `${new Intl.NumberFormat(locale).format(Number(kwh))} kWh`;
+                const price = formatRate(averages[kwh], locale);
+                return html`<tr class=${featured ? 'featured' : ''}>
+                  <th scope="row">${usage}</th>
+                  <td>${featured ? html`<strong>${price}</strong>` : price}</td>
+                </tr>`;
+              })}
+            </tbody>
+          </table>`
+        : nothing}
+      <dl class="summary">
+        <dt>${msg('Contract term', { id: 'plans.card.term' })}</dt>
+        <dd>${msg(str`${formatMonths(p.term_months, locale)}, fixed rate`, { id: 'plans.card.term_value' })}</dd>
+        <dt>${msg('Base charge', { id: 'plans.card.base' })}</dt>
+        <dd>${msg(str`${formatMoney(p.base_charge_cents, locale)} per month`, { id: 'plans.card.per_month' })}</dd>
+        <dt>${msg('Renewable energy', { id: 'plans.card.renewable' })}</dt>
+        <dd>${formatPercent(p.renewable_percent, locale)}</dd>
+        <dt>${msg('Early cancellation fee', { id: 'plans.card.etf' })}</dt>
+        <dd>${p.early_termination_fee_cents > 0 ? formatMoney(p.early_termination_fee_cents, locale) : msg('None', { id: 'plans.card.none' })}</dd>
+      </dl>
+      <p class="hint">
+        ${msg(
+          str`${p.delivery.utility.display_name} delivers the electricity and charges ${formatMoney(p.delivery.monthly_charge_cents, locale)} per month plus ${formatRate(p.delivery.rate_cents_per_kwh, locale)}. These delivery charges are passed through without markup and are included in the average prices.`,
+          { id: 'plans.card.delivery' },
+        )}
+      </p>
+      ${renderDocumentLinks(p, 'name')}
+      <div class="actions">
+        <button
+          type="button"
+          class="btn ${this.selected ? 'primary' : 'secondary'}"
+          aria-pressed=${this.selected ? 'true' : 'false'}
+          aria-describedby="name"
+          @click=${this._select}
+        >
+          ${this.selected ? msg('Chosen', { id: 'plans.card.chosen' }) : msg('Choose this plan', { id: 'plans.card.choose' })}
+        </button>
+      </div>
+    </article>`;
+  }
+
+  private _select(): void {
+    this.dispatchEvent(new Event('sf-plan-select', { bubbles: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-plan-card': SfPlanCard;
+  }
+}

@@ -1,0 +1,245 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { newIdempotencyKey } from '../../api/client.js';
+import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
+import { PlansViewedEvent } from '../../flow/events.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { plansStyles } from './plans.styles.js';
+import { type AcceptRequestDetail, type PlansDraft, type StartDateProblem } from './plan-accept.js';
+import './plan-card.js';
+import './plan-accept.js';
+
+/** What the plans step reports with the accepted account, so later screens can name the plan and its start. */
+export interface AcceptedPlan {
+  uuid: string;
+  name: string;
+  term_months: number;
+  energy_rate_cents_per_kwh: string;
+  start_date: string;
+}
+
+/**
+ * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
+ * start date and terms of the chosen plan, and acceptance.
+ * @fires sf-step-complete - `{ step: 'plans', account, data: { plan: AcceptedPlan } }` after acceptance.
+ * @fires sf-plans-viewed - `{ plan_uuids }` once the plans of a request were visible (and recorded).
+ * @fires sf-step-back - Back to the address.
+ * @fires sf-exit-request - "Not now".
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-plans')
+@localized()
+export class SfStepPlans extends StepElement<PlansDraft> {
+  static override styles = [...stepStyles, plansStyles];
+  protected readonly stepName = 'plans' as const;
+
+  /** The address confirmed in this session; the account's service address otherwise. */
+  @property({ attribute: false }) address?: AddressSearchResult;
+
+  @state() private _failure: Failure | null = null;
+  @state() private _startProblem: StartDateProblem | null = null;
+  /** Plans were reloaded because the accepted one had expired. */
+  @state() private _expired = false;
+
+  /** The plans of the request whose plans_viewed was recorded; compared by identity, one event per request. */
+  private _viewedList?: Plan[];
+  private _viewed: string[] = [];
+  private _observer?: IntersectionObserver;
+  private _acceptKey = '';
+
+  /** The plans the customer has seen (for the opt-out event). */
+  get viewedPlanUuids(): string[] {
+    return [...this._viewed];
+  }
+
+  private get _esiId(): string | undefined {
+    return this.address?.esi_id ?? this.account?.service_address?.esi_id ?? undefined;
+  }
+
+  private _plans = new Task(this, {
+    args: () => [this._api, this._esiId] as const,
+    task: async ([api, esiId], { signal }) => {
+      if (!api || !esiId) return [] as Plan[];
+      return api.requestPlans(esiId, signal);
+    },
+    onComplete: () => {
+      this._failure = null;
+    },
+    onError: (error) => {
+      this._failure = toFailure(error, this);
+    },
+  });
+
+  private _accept = new Task<[Plan, string], Account>(this, {
+    autoRun: false,
+    task: ([plan, startDate], { signal }) => {
+      this._failure = null;
+      this._startProblem = null;
+      return this.api.acceptPlan(
+        { esi_id: this._esiId!, plan_uuid: plan.uuid, start_date: startDate, terms_accepted: true },
+        { signal, idempotencyKey: this._acceptKey },
+      );
+    },
+    onComplete: (account) => {
+      const [plan, startDate] = this._acceptArgs!;
+      const accepted: AcceptedPlan = {
+        uuid: plan.uuid,
+        name: plan.name,
+        term_months: plan.term_months,
+        energy_rate_cents_per_kwh: plan.energy_rate_cents_per_kwh,
+        start_date: startDate,
+      };
+      this.complete({ account, data: { plan: accepted } });
+    },
+    onError: (error) => this._acceptFailed(error),
+  });
+  private _acceptArgs?: [Plan, string];
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._observer?.disconnect();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const plans = this._plans.value;
+    if (this._plans.status !== TaskStatus.COMPLETE || !plans?.length || this._viewedList === plans) return;
+    const list = this.renderRoot.querySelector('.plan-list');
+    if (!list) return;
+    // plans_viewed means "the customer can see them": wait until the list is actually in the viewport, once per
+    // request (a reload after an expired plan is a new request with new plan ids).
+    this._viewedList = plans;
+    this._observer?.disconnect();
+    if (typeof IntersectionObserver === 'undefined') {
+      this._recordViewed(plans);
+      return;
+    }
+    this._observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        this._observer?.disconnect();
+        this._recordViewed(plans);
+      }
+    });
+    this._observer.observe(list);
+  }
+
+  private _recordViewed(plans: Plan[]): void {
+    const plan_uuids = plans.map((p) => p.uuid);
+    this._viewed = plan_uuids;
+    this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
+    // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
+    this.api.recordEvent({ event: 'plans_viewed', plan_uuids }).catch(() => undefined);
+  }
+
+  override render() {
+    const status = this._plans.status;
+    const plans = this._plans.value ?? [];
+    const a = this.address ?? this.account?.service_address;
+    return html`
+      <h1 id="step-heading" tabindex="-1">${msg('Choose your electricity plan', { id: 'plans.heading' })}</h1>
+      ${a ? html`<p class="lead">${msg(str`Prices for ${a.address_1}, ESI ID ${a.esi_id}.`, { id: 'plans.lead' })}</p>` : nothing}
+      ${this._expired
+        ? html`<div class="alert warning" role="alert">
+            <p>${msg('Prices changed since you opened this page. Here are the current plans: please choose again.', { id: 'plans.expired' })}</p>
+          </div>`
+        : nothing}
+      ${renderRetryAlert(this._failure, () => this._retry(), status === TaskStatus.PENDING || this._accept.status === TaskStatus.PENDING)}
+      ${renderRefusal(this._failure)}
+      <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
+        ${status === TaskStatus.PENDING
+          ? html`<p role="status">${msg('Loading the plans for your address…', { id: 'plans.loading' })}</p>`
+          : nothing}
+        ${status === TaskStatus.COMPLETE && plans.length === 0
+          ? html`<p role="status">${msg('No plans are available for this address right now. Please try again later.', { id: 'plans.none' })}</p>`
+          : nothing}
+        ${plans.length && status === TaskStatus.COMPLETE ? this._renderList(plans) : nothing}
+      </div>
+      <div class="actions">
+        <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+        <button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
+      </div>
+    `;
+  }
+
+  private _renderList(plans: Plan[]) {
+    const busy = this._accept.status === TaskStatus.PENDING;
+    return html`<ul class="plan-list" aria-label=${msg('Available plans', { id: 'plans.list' })}>
+      ${plans.map((plan) => {
+        const selected = plan.uuid === this.draft.planUuid;
+        return html`<li>
+          <sf-plan-card .plan=${plan} ?selected=${selected} @sf-plan-select=${() => this._select(plan)}></sf-plan-card>
+          ${selected
+            ? html`<sf-plan-accept
+                .plan=${plan}
+                .draft=${this.draft}
+                .busy=${busy}
+                .clientAgent=${this.isClientAgent}
+                .serverProblem=${this._startProblem}
+                @sf-plan-accept=${this._onAccept}
+              ></sf-plan-accept>`
+            : nothing}
+        </li>`;
+      })}
+    </ul>`;
+  }
+
+  private async _select(plan: Plan): Promise<void> {
+    if (this.draft.planUuid !== plan.uuid) {
+      this.draft.planUuid = plan.uuid;
+      // Each plan has its own window: start from its earliest date rather than carry over another plan's choice.
+      this.draft.startDate = plan.earliest_start_date;
+      this._startProblem = null;
+      this.requestUpdate();
+    }
+    await this.updateComplete;
+    const accept = this.renderRoot.querySelector('sf-plan-accept');
+    await accept?.updateComplete;
+    accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
+  }
+
+  private _onAccept(e: CustomEvent<AcceptRequestDetail>): void {
+    // A guard besides the disabled button: two quick submits must not accept twice.
+    if (this._accept.status === TaskStatus.PENDING) return;
+    this._acceptKey = newIdempotencyKey();
+    this._acceptArgs = [e.detail.plan, e.detail.startDate];
+    void this._accept.run(this._acceptArgs);
+  }
+
+  private _retry(): void {
+    // A failed accept is repeated with the same key; a failed load simply loads again.
+    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) void this._accept.run(this._acceptArgs);
+    else void this._plans.run();
+  }
+
+  private _acceptFailed(error: unknown): void {
+    const failure = toFailure(error, this);
+    if (failure?.kind === 'fields' || failure?.kind === 'refused') {
+      const fields = failure.kind === 'fields' ? failure.fields.map((f) => f.field) : [];
+      if (fields.includes('plan_uuid') || failure.error.status === 404) {
+        // The price expired (plans live 5 business days) or was replaced: fetch current prices, start over.
+        this._expired = true;
+        this._failure = null;
+        this.draft.planUuid = undefined;
+        this.draft.termsAccepted = false;
+        void this._plans.run().then(() => this.focusHeading('h1'));
+        return;
+      }
+      if (fields.includes('start_date') || fields.includes('service_start_date')) {
+        this._startProblem = 'server';
+        this._failure = null;
+        return;
+      }
+    }
+    this._failure = failure;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-plans': SfStepPlans;
+  }
+}

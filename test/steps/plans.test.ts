@@ -1,0 +1,209 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/plans/plans.js';
+import type { SfStepPlans } from '../../src/steps/plans/plans.js';
+import type { PlansViewedEvent, StepCompleteEvent } from '../../src/flow/events.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
+
+const PLANS = [makePlan({ name: 'Lone Star 12' }), makePlan({ name: 'Bluebonnet 24', term_months: 24, energy_rate_cents_per_kwh: '12.5' })];
+
+function plansApi(plans = PLANS): FakeApi {
+  return new FakeApi()
+    .on('requestPlans', async () => plans)
+    .on('recordEvent', async () => ({ recorded: true }))
+    .on('acceptPlan', async () => makeAccount({}, { has_accepted_plan: true }));
+}
+
+async function mountPlans(fake: FakeApi, account = makeAccount(), draft: Record<string, unknown> = {}) {
+  return mount<SfStepPlans>(
+    fake.api,
+    html`<sf-step-plans .account=${account} .address=${ADDRESS_RESULT} .draft=${draft}></sf-step-plans>`,
+  );
+}
+
+async function cards(el: SfStepPlans): Promise<HTMLElement[]> {
+  await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length > 0);
+  const list = [...el.shadowRoot!.querySelectorAll<HTMLElement>('sf-plan-card')];
+  for (const c of list) await settle(c);
+  return list;
+}
+
+async function choose(el: SfStepPlans, index = 0): Promise<HTMLElement> {
+  const list = await cards(el);
+  button(list[index]!, 'Choose this plan').click();
+  await until(() => qMaybe(el, 'sf-plan-accept') !== null);
+  const accept = q(el, 'sf-plan-accept');
+  await settle(accept);
+  // Let the button's colour transition finish before anyone measures contrast.
+  await new Promise((r) => setTimeout(r, 200));
+  return accept;
+}
+
+describe('sf-step-plans', () => {
+  it('requests plans for the confirmed ESI ID and renders the cards', async () => {
+    const fake = plansApi();
+    const el = await mountPlans(fake);
+    const list = await cards(el);
+    expect(fake.callsOf('requestPlans')[0]!.args[0]).to.equal(ADDRESS_RESULT.esi_id);
+    expect(list).to.have.length(2);
+    const first = text(list[0]!);
+    expect(first).to.contain('Lone Star 12');
+    expect(first).to.contain('13.9¢/kWh');
+    expect(first).to.contain('12 months');
+    expect(first).to.contain('$4.95 per month');
+    expect(first).to.contain('100%');
+    expect(first).to.contain('CenterPoint Energy');
+    // The 1,000 kWh price is the emphasized one.
+    expect(text(q(list[0]!, 'tr.featured'))).to.contain('1,000 kWh');
+    expect(q(list[0]!, 'tr.featured strong').textContent).to.contain('15.2¢/kWh');
+    const links = list[0]!.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a');
+    expect([...links].map((a) => a.href)).to.deep.equal([PLANS[0]!.links.efl, PLANS[0]!.links.tos, PLANS[0]!.links.yrac]);
+    for (const a of links) {
+      expect(a.target).to.equal('_blank');
+      expect(a.rel).to.contain('noopener');
+      expect(text(a)).to.contain('PDF, opens in a new tab');
+    }
+    await expect(el).to.be.accessible();
+  });
+
+  it('records plans_viewed once, after the plans are on screen', async () => {
+    const fake = plansApi();
+    const el = await mountPlans(fake);
+    const viewed = oneEvent(el, 'sf-plans-viewed') as Promise<PlansViewedEvent>;
+    expect(fake.callsOf('recordEvent')).to.have.length(0);
+    await cards(el);
+    const event = await viewed;
+    await until(() => fake.callsOf('recordEvent').length === 1);
+    const uuids = PLANS.map((p) => p.uuid);
+    expect(fake.callsOf('recordEvent')[0]!.args[0]).to.deep.equal({ event: 'plans_viewed', plan_uuids: uuids });
+    expect(event.detail.plan_uuids).to.deep.equal(uuids);
+    expect(el.viewedPlanUuids).to.deep.equal(uuids);
+    // Re-renders (choosing a plan) do not record again.
+    await choose(el);
+    el.requestUpdate();
+    await settle(el);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fake.callsOf('recordEvent')).to.have.length(1);
+  });
+
+  it('does not record plans_viewed while the list is off screen', async () => {
+    const fake = plansApi();
+    window.scrollTo(0, 0);
+    const el = await mount<SfStepPlans>(
+      fake.api,
+      html`<div style="margin-top: 300vh"><sf-step-plans .account=${makeAccount()} .address=${ADDRESS_RESULT} .draft=${{}}></sf-step-plans></div>`,
+    ).then((wrapper) => wrapper.querySelector('sf-step-plans') as SfStepPlans);
+    await cards(el);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(fake.callsOf('recordEvent')).to.have.length(0);
+    el.scrollIntoView();
+    await until(() => fake.callsOf('recordEvent').length === 1);
+  });
+
+  it('reveals a bounded start date and keeps Accept disabled until the terms are ticked', async () => {
+    const fake = plansApi();
+    const el = await mountPlans(fake);
+    const accept = await choose(el, 0);
+    const date = q<HTMLInputElement>(accept, '#start');
+    expect(date.type).to.equal('date');
+    expect(date.min).to.equal('2030-01-10');
+    expect(date.max).to.equal('2030-02-09');
+    expect(date.value).to.equal('2030-01-10');
+    expect(accept.shadowRoot!.activeElement?.id).to.equal('accept-heading');
+    const submit = button(accept, 'Accept plan');
+    expect(submit.disabled).to.equal(true);
+    expect(text(accept)).to.contain('Tick the box');
+    await expect(el).to.be.accessible();
+
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    expect(submit.disabled).to.equal(false);
+
+    // Outside the plan's window: a sentence with the dates, focus on the field, no call.
+    type(date, '2030-03-01', { change: true });
+    submit.click();
+    await settle(accept);
+    expect(date.getAttribute('aria-invalid')).to.equal('true');
+    expect(text(q(accept, '#start-error'))).to.contain('January 10, 2030 to February 9, 2030');
+    expect(fake.callsOf('acceptPlan')).to.have.length(0);
+
+    type(date, '2030-01-20', { change: true });
+    await settle(accept);
+    expect(text(q(accept, '#start-error'))).to.equal('');
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    submit.click();
+    submit.click(); // a double click accepts once
+    const event = await done;
+    expect(fake.callsOf('acceptPlan')).to.have.length(1);
+    expect(fake.callsOf('acceptPlan')[0]!.args[0]).to.deep.equal({
+      esi_id: ADDRESS_RESULT.esi_id,
+      plan_uuid: PLANS[0]!.uuid,
+      start_date: '2030-01-20',
+      terms_accepted: true,
+    });
+    expect(fake.callsOf('acceptPlan')[0]!.idempotencyKey).to.be.a('string');
+    expect(event.detail.step).to.equal('plans');
+    expect(event.detail.account?.enrollment.has_accepted_plan).to.equal(true);
+    expect((event.detail.data?.plan as { name: string }).name).to.equal('Lone Star 12');
+  });
+
+  it('reloads the plans with a message when the chosen plan expired', async () => {
+    const fresh = [makePlan({ name: 'Lone Star 12 (new price)' })];
+    let round = 0;
+    const fake = new FakeApi()
+      .on('requestPlans', async () => (round++ === 0 ? PLANS : fresh))
+      .on('recordEvent', async () => ({ recorded: true }))
+      .on('acceptPlan', async () => {
+        throw apiError(422, 'unprocessable', [{ field: 'plan_uuid', code: 'range', message: 'plan expired' }]);
+      });
+    const el = await mountPlans(fake);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Accept plan').click();
+    await until(() => text(el).includes('Prices changed'));
+    await until(() => text(el).includes('Lone Star 12 (new price)'));
+    expect(fake.callsOf('requestPlans')).to.have.length(2);
+    expect(qMaybe(el, 'sf-plan-accept')).to.equal(null);
+    // A new request: plans_viewed again, for the new plans.
+    await until(() => fake.callsOf('recordEvent').length === 2);
+    expect((fake.callsOf('recordEvent')[1]!.args[0] as { plan_uuids: string[] }).plan_uuids).to.deep.equal([fresh[0]!.uuid]);
+  });
+
+  it('retries a failed accept with the same idempotency key', async () => {
+    let fail = true;
+    const fake = plansApi().on('acceptPlan', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+      return makeAccount({}, { has_accepted_plan: true });
+    });
+    const el = await mountPlans(fake);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Accept plan').click();
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    fail = false;
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Try again').click();
+    await done;
+    const [first, second] = fake.callsOf('acceptPlan');
+    expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
+  });
+
+  it('explains the 7-to-30-day window to client-agent accounts', async () => {
+    const fake = plansApi();
+    const account = makeAccount({ status: 'ready', status_reason: 'enrollment_pending_client_agent' } as never);
+    const el = await mountPlans(fake, account);
+    const accept = await choose(el);
+    expect(text(accept)).to.contain('7 to 30 days');
+  });
+
+  it('asks to leave and goes back through events', async () => {
+    const el = await mountPlans(plansApi());
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Not now').click();
+    await exit;
+    const back = oneEvent(el, 'sf-step-back');
+    button(el, 'Back').click();
+    await back;
+  });
+});
