@@ -1,0 +1,294 @@
+import { html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
+import { localized, msg } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { newIdempotencyKey, type IdentityRequest } from '../../api/client.js';
+import type { Account } from '../../api/types.js';
+import type { StepDraft } from '../../flow/context.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { identityStyles } from './identity.styles.js';
+import * as rules from './identity-rules.js';
+import * as text from './identity-messages.js';
+
+export interface IdentityDraft extends StepDraft {
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  email?: string;
+  dob_month?: string;
+  dob_day?: string;
+  dob_year?: string;
+}
+
+type Field = 'first_name' | 'last_name' | 'phone' | 'email' | 'dob';
+const ORDER: readonly Field[] = ['first_name', 'last_name', 'phone', 'email', 'dob'];
+/** The service's field names → ours. */
+const SERVER_FIELDS: Record<string, Field> = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  phone: 'phone',
+  email: 'email',
+  date_of_birth: 'dob',
+};
+const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last', phone: 'phone', email: 'email', dob: 'dob-month' };
+
+/**
+ * @summary Identity step: name, mobile phone, email and date of birth (18+), validated as the customer goes
+ * (after leaving a field once) and on submit, errors next to each field, focus to the first invalid one.
+ * @fires sf-step-complete - `{ step: 'identity', account }`.
+ * @fires sf-step-back - Back.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-identity')
+@localized()
+export class SfStepIdentity extends StepElement<IdentityDraft> {
+  static override styles = [...stepStyles, identityStyles];
+  protected readonly stepName = 'identity' as const;
+
+  @state() private _touched = new Set<Field>();
+  @state() private _server = new Set<Field>();
+  @state() private _failure: Failure | null = null;
+  private _key = '';
+  private _body?: IdentityRequest;
+
+  private _save = new Task<[IdentityRequest], Account>(this, {
+    autoRun: false,
+    task: ([body], { signal }) => {
+      this._failure = null;
+      return this.api.updateIdentity(body, { signal, idempotencyKey: this._key });
+    },
+    onComplete: (account) => this.complete({ account }),
+    onError: (error) => {
+      const failure = toFailure(error, this);
+      if (failure?.kind === 'fields') {
+        const fields = failure.fields.map((f) => SERVER_FIELDS[f.field]).filter((f): f is Field => Boolean(f));
+        if (fields.length) {
+          this._server = new Set(fields);
+          this._focusFirstInvalid();
+          return;
+        }
+      }
+      this._failure = failure;
+    },
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const d = this.draft;
+    const a = this.account;
+    // Prefill once from what the partner already told the service; the draft wins on the way back.
+    if (a && d.first_name === undefined) {
+      d.first_name = a.first_name ?? '';
+      d.last_name = a.last_name ?? '';
+      d.phone = a.phone ? rules.formatPhone(a.phone) : '';
+      d.email = a.email ?? '';
+      const parts = rules.dateParts(a.date_of_birth);
+      d.dob_month = parts.month;
+      d.dob_day = parts.day;
+      d.dob_year = parts.year;
+    }
+  }
+
+  private get _parts(): rules.DateParts {
+    const d = this.draft;
+    return { month: d.dob_month ?? '', day: d.dob_day ?? '', year: d.dob_year ?? '' };
+  }
+
+  /** Problems by field, whether shown yet or not. */
+  private _problems(): Partial<Record<Field, string>> {
+    const d = this.draft;
+    const out: Partial<Record<Field, string>> = {};
+    const first = rules.nameProblem(d.first_name ?? '') ?? (this._server.has('first_name') ? 'server' : null);
+    const last = rules.nameProblem(d.last_name ?? '') ?? (this._server.has('last_name') ? 'server' : null);
+    const phone = rules.phoneProblem(d.phone ?? '') ?? (this._server.has('phone') ? 'server' : null);
+    const email = rules.emailProblem(d.email ?? '') ?? (this._server.has('email') ? 'server' : null);
+    const dob = rules.dobProblem(this._parts) ?? (this._server.has('dob') ? 'server' : null);
+    if (first) out.first_name = text.firstNameMessage(first);
+    if (last) out.last_name = text.lastNameMessage(last);
+    if (phone) out.phone = text.phoneMessage(phone);
+    if (email) out.email = text.emailMessage(email);
+    if (dob) out.dob = text.dobMessage(dob);
+    return out;
+  }
+
+  override render() {
+    const all = this._problems();
+    const shown = (f: Field) => (this._touched.has(f) || this._server.has(f) ? all[f] : undefined);
+    const busy = this._save.status === TaskStatus.PENDING;
+    return html`
+      <h1 id="step-heading" tabindex="-1">${msg('Tell us about yourself', { id: 'identity.heading' })}</h1>
+      <p class="lead">
+        ${msg('The utility needs these details to start service in your name. All fields are required.', {
+          id: 'identity.lead',
+        })}
+      </p>
+      ${renderRetryAlert(this._failure, () => this._retry(), busy)} ${renderRefusal(this._failure)}
+      <form novalidate @submit=${this._submit}>
+        <div class="names">
+          ${this._input('first_name', 'first', msg('First name', { id: 'identity.first' }), shown('first_name'), {
+            autocomplete: 'given-name',
+          })}
+          ${this._input('last_name', 'last', msg('Last name', { id: 'identity.last' }), shown('last_name'), {
+            autocomplete: 'family-name',
+          })}
+        </div>
+        ${this._input('phone', 'phone', msg('Mobile phone number', { id: 'identity.phone' }), shown('phone'), {
+          type: 'tel',
+          autocomplete: 'tel-national',
+          inputmode: 'tel',
+          hint: msg('A US number, for example (512) 555-0100.', { id: 'identity.phone.hint' }),
+        })}
+        ${this._input('email', 'email', msg('Email address', { id: 'identity.email' }), shown('email'), {
+          type: 'email',
+          autocomplete: 'email',
+          inputmode: 'email',
+          hint: msg('We will send your confirmation here.', { id: 'identity.email.hint' }),
+        })}
+        ${this._dob(shown('dob'))}
+        <div class="actions">
+          <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+          <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
+            ${busy ? msg('Saving…', { id: 'step.saving' }) : msg('Continue', { id: 'step.continue' })}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  private _input(
+    field: Exclude<Field, 'dob'>,
+    id: string,
+    label: string,
+    error: string | undefined,
+    o: { type?: string; autocomplete: string; inputmode?: string; hint?: string },
+  ) {
+    const describedBy = [o.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+    return html`<div class="field">
+      <label for=${id}>${label}</label>
+      ${o.hint ? html`<p id="${id}-hint" class="hint">${o.hint}</p>` : nothing}
+      <input
+        id=${id}
+        name=${field}
+        type=${o.type ?? 'text'}
+        autocomplete=${o.autocomplete}
+        inputmode=${o.inputmode ?? 'text'}
+        spellcheck="false"
+        maxlength=${field === 'email' ? 254 : field === 'phone' ? 20 : 100}
+        .value=${live(this.draft[field] ?? '')}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${describedBy || nothing}
+        @input=${(e: InputEvent) => this._onInput(field, e)}
+        @blur=${() => this._touch(field)}
+      />
+      <p id="${id}-error" class="error" aria-live="polite">${error ?? ''}</p>
+    </div>`;
+  }
+
+  private _dob(error: string | undefined) {
+    const describedBy = error ? 'dob-hint dob-error' : 'dob-hint';
+    const part = (key: 'dob_month' | 'dob_day' | 'dob_year', id: string, label: string, autocomplete: string, size: number) =>
+      html`<div class="part part--${size}">
+        <label for=${id}>${label}</label>
+        <input
+          id=${id}
+          name=${key}
+          inputmode="numeric"
+          autocomplete=${autocomplete}
+          maxlength=${size}
+          .value=${live(this.draft[key] ?? '')}
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${describedBy}
+          @input=${(e: InputEvent) => this._onInput(key, e)}
+        />
+      </div>`;
+    return html`<fieldset class="dob" @focusout=${this._dobFocusOut}>
+      <legend>${msg('Date of birth', { id: 'identity.dob' })}</legend>
+      <p id="dob-hint" class="hint">
+        ${msg('For example, 3 27 1985. You must be 18 or older.', { id: 'identity.dob.hint' })}
+      </p>
+      <div class="parts">
+        ${part('dob_month', 'dob-month', msg('Month', { id: 'identity.dob.month' }), 'bday-month', 2)}
+        ${part('dob_day', 'dob-day', msg('Day', { id: 'identity.dob.day' }), 'bday-day', 2)}
+        ${part('dob_year', 'dob-year', msg('Year', { id: 'identity.dob.year' }), 'bday-year', 4)}
+      </div>
+      <p id="dob-error" class="error" aria-live="polite">${error ?? ''}</p>
+    </fieldset>`;
+  }
+
+  private _onInput(key: Exclude<Field, 'dob'> | 'dob_month' | 'dob_day' | 'dob_year', e: InputEvent): void {
+    const input = e.target as HTMLInputElement;
+    let value = input.value;
+    if (key === 'phone') {
+      // Format as typed, but only while typing at the end: reformatting mid-edit would throw the caret around.
+      const atEnd = input.selectionStart === value.length;
+      if (atEnd && e.inputType !== 'deleteContentBackward') {
+        value = rules.formatPhone(value);
+        input.value = value;
+      }
+    } else if (key.startsWith('dob_')) {
+      value = value.replace(/\D/g, '');
+      input.value = value;
+    }
+    this.draft[key] = value;
+    const field: Field = key.startsWith('dob_') ? 'dob' : (key as Field);
+    if (this._server.has(field)) {
+      const next = new Set(this._server);
+      next.delete(field);
+      this._server = next;
+    }
+    this.requestUpdate();
+  }
+
+  private _touch(field: Field): void {
+    if (this._touched.has(field)) return;
+    this._touched = new Set(this._touched).add(field);
+  }
+
+  /** The date counts as visited once focus leaves all three parts, not when moving from month to day. */
+  private _dobFocusOut(e: FocusEvent): void {
+    const fieldset = e.currentTarget as HTMLElement;
+    if (!fieldset.contains(e.relatedTarget as Node | null)) this._touch('dob');
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    if (this._save.status === TaskStatus.PENDING) return;
+    this._touched = new Set(ORDER);
+    if (Object.keys(this._problems()).length) {
+      this._focusFirstInvalid();
+      return;
+    }
+    const d = this.draft;
+    this._key = newIdempotencyKey();
+    this._body = {
+      first_name: d.first_name!.trim(),
+      last_name: d.last_name!.trim(),
+      phone: rules.phoneE164(d.phone!),
+      email: d.email!.trim(),
+      date_of_birth: rules.isoFromParts(this._parts)!,
+    };
+    void this._save.run([this._body]);
+  }
+
+  /** "Try again" repeats the same request with the same key, so it cannot be applied twice. */
+  private _retry(): void {
+    if (this._body) void this._save.run([this._body]);
+  }
+
+  private _focusFirstInvalid(): void {
+    void this.updateComplete.then(() => {
+      const problems = this._problems();
+      const first = ORDER.find((f) => problems[f]);
+      if (first) this.renderRoot.querySelector<HTMLInputElement>(`#${INPUT_ID[first]}`)?.focus();
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-identity': SfStepIdentity;
+  }
+}

@@ -1,0 +1,135 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/identity/identity.js';
+import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
+import type { StepCompleteEvent } from '../../src/flow/events.js';
+import { localToday } from '../../src/steps/identity/identity-rules.js';
+import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type } from './harness.js';
+
+function identityApi(): FakeApi {
+  return new FakeApi().on('updateIdentity', async (body) => makeAccount({ ...body }, { is_identity_verified: true }));
+}
+
+async function mountIdentity(fake: FakeApi, account = makeAccount({ phone: '+15125550100', date_of_birth: '1985-03-27' })) {
+  return mount<SfStepIdentity>(fake.api, html`<sf-step-identity .account=${account} .draft=${{}}></sf-step-identity>`);
+}
+
+function input(el: SfStepIdentity, id: string): HTMLInputElement {
+  return q<HTMLInputElement>(el, `#${id}`);
+}
+
+async function setDob(el: SfStepIdentity, month: string, day: string, year: string) {
+  type(input(el, 'dob-month'), month);
+  type(input(el, 'dob-day'), day);
+  type(input(el, 'dob-year'), year);
+  await settle(el);
+}
+
+describe('sf-step-identity', () => {
+  it('prefills from the account and submits the identity', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    expect(input(el, 'first').value).to.equal('Pat');
+    expect(input(el, 'last').value).to.equal('Doe');
+    expect(input(el, 'phone').value).to.equal('(512) 555-0100');
+    expect(input(el, 'email').value).to.equal('pat@example.com');
+    expect([input(el, 'dob-month').value, input(el, 'dob-day').value, input(el, 'dob-year').value]).to.deep.equal(['3', '27', '1985']);
+    await expect(el).to.be.accessible();
+
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Continue').click();
+    const event = await done;
+    expect(fake.callsOf('updateIdentity')[0]!.args[0]).to.deep.equal({
+      first_name: 'Pat',
+      last_name: 'Doe',
+      phone: '+15125550100',
+      email: 'pat@example.com',
+      date_of_birth: '1985-03-27',
+    });
+    expect(fake.callsOf('updateIdentity')[0]!.idempotencyKey).to.be.a('string');
+    expect(event.detail.step).to.equal('identity');
+    expect(event.detail.account?.enrollment.is_identity_verified).to.equal(true);
+  });
+
+  it('rejects someone under 18 with a clear message and focus on the date', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    const [y, m, d] = localToday().split('-').map(Number) as [number, number, number];
+    // 18 tomorrow: still 17 today.
+    const tomorrow = new Date(y - 18, m - 1, d + 1);
+    await setDob(el, String(tomorrow.getMonth() + 1), String(tomorrow.getDate()), String(tomorrow.getFullYear()));
+    button(el, 'Continue').click();
+    await settle(el);
+    expect(text(q(el, '#dob-error'))).to.contain('You must be 18 or older');
+    expect(input(el, 'dob-month').getAttribute('aria-invalid')).to.equal('true');
+    expect(input(el, 'dob-month').getAttribute('aria-describedby')).to.equal('dob-hint dob-error');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('dob-month');
+    expect(fake.callsOf('updateIdentity')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('rejects dates that do not exist', async () => {
+    const el = await mountIdentity(identityApi());
+    await setDob(el, '2', '30', '1990');
+    button(el, 'Continue').click();
+    await settle(el);
+    expect(text(q(el, '#dob-error'))).to.contain('This date does not exist');
+  });
+
+  it('formats the phone as typed and explains phone and email problems after leaving the field', async () => {
+    const el = await mountIdentity(identityApi(), makeAccount({ email: '' } as never));
+    const phone = input(el, 'phone');
+    type(phone, '5125550');
+    expect(phone.value).to.equal('(512) 555-0');
+    await settle(el);
+    expect(text(q(el, '#phone-error'))).to.equal(''); // not while typing the first time
+    blur(phone);
+    await settle(el);
+    expect(text(q(el, '#phone-error'))).to.contain('10-digit US phone number');
+    expect(phone.getAttribute('aria-describedby')).to.equal('phone-hint phone-error');
+    type(phone, '(512) 555-0100');
+    await settle(el);
+    expect(text(q(el, '#phone-error'))).to.equal(''); // clears as soon as it is right
+
+    type(phone, '(012) 555-0100');
+    await settle(el);
+    expect(text(q(el, '#phone-error'))).to.contain('not a valid US phone number');
+
+    const email = input(el, 'email');
+    type(email, 'pat@');
+    blur(email);
+    await settle(el);
+    expect(text(q(el, '#email-error'))).to.contain('name@example.com');
+    await expect(el).to.be.accessible();
+  });
+
+  it('focuses the first invalid field on submit', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake, makeAccount({ first_name: null, last_name: null, email: '' } as never));
+    button(el, 'Continue').click();
+    await settle(el);
+    expect(el.shadowRoot!.activeElement?.id).to.equal('first');
+    expect(text(q(el, '#first-error'))).to.contain('Enter your first name');
+    expect(text(q(el, '#last-error'))).to.contain('Enter your last name');
+    expect(text(q(el, '#dob-error'))).to.contain('Enter your date of birth');
+    expect(fake.calls).to.have.length(0);
+  });
+
+  it('shows the service field errors next to the fields', async () => {
+    const fake = new FakeApi().on('updateIdentity', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'date_of_birth', code: 'range', message: 'must be 18' }]);
+    });
+    const el = await mountIdentity(fake);
+    button(el, 'Continue').click();
+    await new Promise((r) => setTimeout(r, 50));
+    await settle(el);
+    expect(text(q(el, '#dob-error'))).to.contain('18 or older');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('dob-month');
+  });
+
+  it('keeps entries in the draft', async () => {
+    const draft: Record<string, unknown> = {};
+    const el = await mount<SfStepIdentity>(identityApi().api, html`<sf-step-identity .account=${makeAccount()} .draft=${draft}></sf-step-identity>`);
+    type(input(el, 'first'), 'Patricia');
+    expect(draft.first_name).to.equal('Patricia');
+  });
+});
