@@ -25,12 +25,16 @@ import { registerAccountEnrollRoutes } from './routes/account-enroll.js';
 import { registerAppAccountRoutes } from './routes/app-accounts.js';
 import { registerAppEnrollRoutes } from './routes/app-enroll.js';
 import { registerBillingRoutes } from './routes/billing.js';
+import { registerDocumentRoutes } from './routes/documents.js';
 import type { Deps } from './routes/deps.js';
 import { registerEnrollStepRoutes } from './routes/enroll-steps.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerInvoiceRoutes } from './routes/invoices.js';
 import { registerLinkRoutes } from './routes/links.js';
+import { registerLocationRoutes } from './routes/locations.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
+import { emitInvoiceEvents } from './state/invoice-history.js';
 import { Progress } from './state/pipeline.js';
 import { Store } from './store/store.js';
 import { WebhookDispatcher } from './webhooks.js';
@@ -82,7 +86,12 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   const progress = new Progress(store);
   const faults = new Faults();
   faults.onExpireTokens((accountUuid) => void store.expireTokens(accountUuid));
-  const unsubscribe = clock.onChange(() => progress.runDue());
+  const unsubscribe = clock.onChange(() => {
+    progress.runDue();
+    // Invoices appear (and auto-pay runs) only as time passes: announce them when the clock moves.
+    const today = clock.today();
+    for (const account of store.accounts()) emitInvoiceEvents(store, account, today, config.publicUrl);
+  });
   const deps: Deps = { store, clock, config, progress, processor };
 
   const app = new Hono<SandboxEnv>();
@@ -152,6 +161,9 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   registerAccountEnrollRoutes(app, deps);
   registerEnrollStepRoutes(app, deps);
   registerBillingRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
+  registerLocationRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerWebhookRoutes(app, dispatcher, webhookState);
   app.route('/__sandbox/faults', faults.routes());

@@ -51,12 +51,14 @@ function isFieldProblem(value: unknown): value is FieldProblem {
 
 export interface TestAddress {
   label: string;
+  /** The utility whose territory it is in, to group the choices; empty when the fixture does not say. */
+  group: string;
   address: AddressFields;
 }
 
 /**
  * The sandbox's documented test addresses, to prefill `preliminary_address`. The fixture document belongs to the
- * sandbox and may grow, so this reads it defensively: any list of objects that look like addresses, under any
+ * sandbox and may change, so this reads it defensively: any list of objects that look like addresses, under any
  * key, is offered. An unreachable sandbox just means no suggestions.
  */
 export async function fetchTestAddresses(sandboxUrl: string): Promise<TestAddress[]> {
@@ -69,7 +71,7 @@ export async function fetchTestAddresses(sandboxUrl: string): Promise<TestAddres
   }
 }
 
-export function collectAddresses(fixtures: unknown, limit = 12): TestAddress[] {
+export function collectAddresses(fixtures: unknown, limit = 100): TestAddress[] {
   const found: TestAddress[] = [];
   const seen = new Set<string>();
   const visit = (node: unknown, depth: number): void => {
@@ -80,7 +82,8 @@ export function collectAddresses(fixtures: unknown, limit = 12): TestAddress[] {
     }
     const entry = asTestAddress(node as Record<string, unknown>);
     if (entry) {
-      const key = `${entry.address.address_1}|${entry.address.address_2 ?? ''}|${entry.address.postal_code}`.toLowerCase();
+      const a = entry.address;
+      const key = `${a.address_1}|${a.address_2 ?? ''}|${a.postal_code}|${entry.label}`.toLowerCase();
       if (!seen.has(key)) {
         seen.add(key);
         found.push(entry);
@@ -96,7 +99,6 @@ export function collectAddresses(fixtures: unknown, limit = 12): TestAddress[] {
 function asTestAddress(obj: Record<string, unknown>): TestAddress | null {
   // An address may sit at the top of the entry or under `address`.
   const src = (typeof obj.address === 'object' && obj.address !== null ? obj.address : obj) as Record<string, unknown>;
-  const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
   const address1 = str(src.address_1);
   const city = str(src.city);
   // Every sandbox premise is in Texas; a fixture may leave the state out.
@@ -105,7 +107,17 @@ function asTestAddress(obj: Record<string, unknown>): TestAddress | null {
   if (!address1 || !city || !postal) return null;
   const address2 = str(src.address_2);
   const address: AddressFields = { address_1: address1, city, state, postal_code: postal, ...(address2 && { address_2: address2 }) };
-  const line = [address1, address2, city].filter(Boolean).join(', ');
-  const note = str(obj.label) ?? str(obj.description) ?? str(obj.name) ?? str(obj.note);
-  return { label: note ? `${line} (${note})` : `${line} ${postal}`, address };
+  const utility = obj.utility as { display_name?: unknown } | undefined;
+  const notes = [str(obj.meter_description), humanize(str(obj.trigger)), str(obj.label) ?? str(obj.description) ?? str(obj.note)].filter(Boolean);
+  const line = `${[address1, address2, city].filter(Boolean).join(', ')} ${postal}`;
+  return { label: notes.length > 0 ? `${line} (${notes.join('; ')})` : line, group: str(utility?.display_name) ?? '', address };
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** `switch_hold` → `switch hold`: trigger codes read as words in a label. */
+function humanize(code: string | undefined): string | undefined {
+  return code?.replace(/_/g, ' ');
 }

@@ -41,13 +41,27 @@ export class FlowForm {
     this.syncSections();
   }
 
+  /** Test addresses grouped by utility, between "No address" and "Another address…". */
   setTestAddresses(list: TestAddress[]): void {
     const select = this.byId<HTMLSelectElement>('address-choice');
     const other = select.querySelector('option[value="other"]');
+    const groups = new Map<string, HTMLOptGroupElement>();
     list.forEach((entry, i) => {
       const value = `fixture-${i}`;
       this.addresses.set(value, entry.address);
-      select.insertBefore(new Option(entry.label, value), other);
+      const option = new Option(entry.label, value);
+      if (!entry.group) {
+        select.insertBefore(option, other);
+        return;
+      }
+      let group = groups.get(entry.group);
+      if (!group) {
+        group = document.createElement('optgroup');
+        group.label = entry.group;
+        groups.set(entry.group, group);
+        select.insertBefore(group, other);
+      }
+      group.append(option);
     });
   }
 

@@ -19,16 +19,18 @@ export interface Premise {
   esi_id: string;
   meter_description: string | null;
   trigger: PremiseTrigger | null;
+  /** Rooftop solar: usage has an export side. */
+  solar: boolean;
 }
 
-type Row = [address_1: string, address_2: string | null, city: string, zip: string, utility: UtilityName, premise: string, extra?: { meter?: string; trigger?: PremiseTrigger; prefix?: string }];
+type Row = [address_1: string, address_2: string | null, city: string, zip: string, utility: UtilityName, premise: string, extra?: { meter?: string; trigger?: PremiseTrigger; prefix?: string; solar?: boolean }];
 
 const ROWS: Row[] = [
   // CenterPoint Energy Houston Electric: 22-digit ESI IDs starting 1008901.
   ['1200 Smith St', 'Apt 2101', 'Houston', '77002', 'centerpoint', '70412001210100'],
   ['1200 Smith St', 'Apt 2102', 'Houston', '77002', 'centerpoint', '70412001210200'],
   ['915 Franklin St', 'Unit 4B', 'Houston', '77002', 'centerpoint', '70091500040200'],
-  ['2415 Rice Blvd', null, 'Houston', '77005', 'centerpoint', '52241537008100'],
+  ['2415 Rice Blvd', null, 'Houston', '77005', 'centerpoint', '52241537008100', { solar: true }],
   ['3106 Bissonnet St', null, 'Houston', '77005', 'centerpoint', '52310640117300'],
   ['5323 Morningside Dr', null, 'Houston', '77005', 'centerpoint', '52532318420600', { trigger: 'switch_hold' }],
   ['1819 Welch St', null, 'Houston', '77019', 'centerpoint', '61181907315500', { meter: 'Meter 1 of 2' }],
@@ -36,7 +38,7 @@ const ROWS: Row[] = [
   ['2100 Allen Pkwy', 'Apt 1115', 'Houston', '77019', 'centerpoint', '61210011150300'],
   ['2204 Stanmore Dr', null, 'Houston', '77019', 'centerpoint', '61220447300900'],
   ['2403 S Mason Rd', null, 'Katy', '77450', 'centerpoint', '88240319203700'],
-  ['21914 Highland Knolls Dr', null, 'Katy', '77450', 'centerpoint', '88219140056100'],
+  ['21914 Highland Knolls Dr', null, 'Katy', '77450', 'centerpoint', '88219140056100', { solar: true }],
   ['1702 N Westgreen Blvd', null, 'Katy', '77450', 'centerpoint', '88170266410200'],
   ['2900 Baker Dr', null, 'Dickinson', '77539', 'centerpoint', '39290002251100'],
   ['2815 Broadway St', null, 'Pearland', '77581', 'centerpoint', '58281508830400'],
@@ -55,7 +57,7 @@ const ROWS: Row[] = [
   ['702 Leopard St', null, 'Corpus Christi', '78401', 'aep_central', '401702031', { trigger: 'utility_blocked' }],
   ['1300 N 10th St', null, 'McAllen', '78501', 'aep_central', '501130007'],
   // AEP Texas North: 17 digits, 1020404.
-  ['1042 N 2nd St', null, 'Abilene', '79601', 'aep_north', '601104203'],
+  ['1042 N 2nd St', null, 'Abilene', '79601', 'aep_north', '601104203', { solar: true }],
   ['2141 Grape St', null, 'Abilene', '79601', 'aep_north', '601214105'],
   ['650 Pine St', 'Apt 3', 'Abilene', '79601', 'aep_north', '601650033'],
   // Texas-New Mexico Power: 17 digits, 1040051.
@@ -75,6 +77,7 @@ export const PREMISES: readonly Premise[] = ROWS.map(([address_1, address_2, cit
   esi_id: makeEsiId(UTILITIES[utility], premise, extra?.prefix),
   meter_description: extra?.meter ?? null,
   trigger: extra?.trigger ?? null,
+  solar: extra?.solar ?? false,
 }));
 
 const BY_ESI_ID = new Map(PREMISES.map((p) => [p.esi_id, p]));

@@ -1,5 +1,5 @@
 /** Account-token enrollment: address searches, plan requests and plan acceptance. */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { toResult, toUtilityStyleResult } from '../data/addresses.js';
 import { fullAddressSearch, typeAheadSearch } from '../data/address-search.js';
@@ -78,6 +78,22 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
 
     const now = clock.nowMs();
     const sameMeter = account.location?.esiId === body.esi_id ? account.location : null;
+    let loaDocumentId: string | null = null;
+    if (acceptedBy === 'client_agent') {
+      // Rule 5 of plan acceptance: a Letter of Authorization is generated for the customer.
+      loaDocumentId = randomUUID();
+      store.documents.set(loaDocumentId, {
+        id: loaDocumentId,
+        type: 'loa',
+        accountUuid: account.uuid,
+        planUuid: quote.plan.uuid,
+        locale: account.locale,
+        version: '1',
+        effectiveDate: clock.today(),
+        createdAt: now,
+      });
+    }
+    if (account.location) account.pastContracts.push(account.location.contract);
     const location: LocationRecord = {
       uuid: sameMeter?.uuid ?? randomUUID(),
       esiId: body.esi_id,
@@ -91,6 +107,7 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
         endDate: contractEndDate(startDate, quote.plan.term_months),
         acceptedAt: now,
         acceptedBy,
+        loaDocumentId,
       },
     };
     account.location = location;
@@ -98,11 +115,6 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
     account.clientAgentEnrollment = acceptedBy === 'client_agent';
     account.forced = null;
     account.counters.plans_accepted += 1;
-    if (acceptedBy === 'client_agent') {
-      // Rule 5 of plan acceptance: a Letter of Authorization is generated for the customer.
-      const id = randomBytes(16).toString('hex');
-      store.documents.set(id, { id, type: 'loa', accountUuid: account.uuid, planUuid: quote.plan.uuid, locale: account.locale, createdAt: now });
-    }
     const data = { location_uuid: location.uuid, plan_uuid: quote.plan.uuid, esi_id: body.esi_id, start_date: startDate, accepted_by: acceptedBy };
     store.emit(account, 'enrollment.plan_accepted', data);
     store.recordService('plan_accepted', account.uuid, data);

@@ -34,7 +34,7 @@ export function registerAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     }
     if (!body || issues.length) throw fail.invalid(issues);
     if (NEEDS_LOCATION.has(body.status_reason) && !account.location) {
-      throw fail.unprocessable('status', 'range', `${body.status}/${body.status_reason} needs an accepted plan (a location)`);
+      throw fail.field('status', 'range', `${body.status}/${body.status_reason} needs an accepted plan (a location)`);
     }
     progress.force(account, { status: body.status, status_reason: body.status_reason }, clock.nowMs());
     return accountJson(c, deps, account);

@@ -63,7 +63,7 @@ export function registerAppAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
 
   app.post('/v1/app/accounts', async (c) => {
     const body = parse(createBody, await readJson(c));
-    if (body.date_of_birth) assertAdult(body.date_of_birth, clock.today());
+    if (body.date_of_birth) assertAdult(body.date_of_birth, clock.today(), 400);
     const account = store.createAccount(body);
     c.set('subjectAccount', account);
     const token = issueAccountToken(deps, account);
@@ -84,7 +84,7 @@ export function registerAppAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     if (!UPDATABLE.some((k) => body[k] !== undefined)) {
       throw fail.field('body', 'required', `Send at least one of: ${UPDATABLE.join(', ')}`);
     }
-    if (body.date_of_birth) assertAdult(body.date_of_birth, clock.today());
+    if (body.date_of_birth) assertAdult(body.date_of_birth, clock.today(), 400);
     const changed = applyIdentity(account, body);
     // null clears the preliminary address (the account goes back to created/missing_address).
     if (body.preliminary_address !== undefined) account.preliminary_address = body.preliminary_address;
@@ -107,7 +107,7 @@ export function registerAppAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     const body = parse(clientAgentBody, await readJson(c));
     const now = clock.nowMs();
     const at = body.client_agent_accepted_at ? Date.parse(body.client_agent_accepted_at) : now;
-    if (at > now) throw fail.unprocessable('client_agent_accepted_at', 'range', 'client_agent_accepted_at cannot be in the future');
+    if (at > now) throw fail.field('client_agent_accepted_at', 'range', 'client_agent_accepted_at cannot be in the future');
     account.clientAgentAcceptedAt = at;
     return accountJson(c, deps, account);
   });

@@ -90,14 +90,14 @@ export function registerAppEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void
     if (body.esi_id) {
       const premise = requirePremise(body.esi_id);
       if (body.postal_code && body.postal_code !== premise.postal_code) {
-        throw fail.unprocessable('postal_code', 'range', `postal_code does not match the ESI ID's address (${premise.postal_code})`);
+        throw fail.field('postal_code', 'range', `postal_code does not match the ESI ID's address (${premise.postal_code})`);
       }
       if (account) return c.json({ plans: quoteForAccountEsiId(deps, account, body.esi_id) });
       return c.json({ plans: quotePlans(deps, { utility: premise.utility, esiId: body.esi_id, account: null, custom }) });
     }
     const utilities = utilitiesForZip(body.postal_code!);
     if (utilities.length === 0) {
-      throw fail.unprocessable('postal_code', 'range', `No retail choice utility is known to serve ${body.postal_code}; check eligibility first`);
+      throw fail.field('postal_code', 'range', `No retail choice utility is known to serve ${body.postal_code}; check eligibility first`);
     }
     // A ZIP two utilities share is priced for both; each plan names its utility in delivery.utility.
     const plans: Plan[] = utilities.flatMap((utility) => quotePlans(deps, { utility, esiId: null, account, custom }));
@@ -112,7 +112,7 @@ function assertPriceable(custom: CustomRates): void {
     (['centerpoint', 'oncor', 'aep_central', 'aep_north', 'tnmp'] as const).some((u) => energyRateFor(u, g, custom) < floor),
   );
   if (tooLow) {
-    throw fail.unprocessable(
+    throw fail.field(
       'custom_rates.energy_rate_adjustment_cents_per_kwh',
       'range',
       `The adjustment would price a plan below ${MIN_ENERGY_RATE} ¢/kWh`,

@@ -28,12 +28,14 @@ export function tokenAccount(c: Ctx): AccountRecord {
   return auth.account;
 }
 
-/** The `{account_uuid}` of an App route: 400 when it is not a UUID, 404 when the App has no such account. */
+/**
+ * The `{account_uuid}` of an App route. A path that names no account of the App is 404, malformed or not: the
+ * contract documents 404 (not 400) for these paths, as a path is an address, not an input field.
+ */
 export function pathAccount(c: Ctx, deps: Deps, param = 'account_uuid'): AccountRecord {
   const raw = c.req.param(param) ?? '';
-  const checked = checkFormat('uuid', raw, param);
-  if (!checked.ok) throw fail.field(param, 'format', checked.message);
-  const account = deps.store.requireAccount(checked.value);
+  if (!checkFormat('uuid', raw, param).ok) throw fail.notFound(`No account ${raw}`);
+  const account = deps.store.requireAccount(raw);
   c.set('subjectAccount', account);
   return account;
 }

@@ -27,7 +27,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
   app.patch('/v1/account/enroll/identity', async (c) => {
     const account = tokenAccount(c);
     const body = parse(identityBody, await readJson(c));
-    assertAdult(body.date_of_birth, clock.today());
+    assertAdult(body.date_of_birth, clock.today(), 422);
     applyIdentity(account, body);
     account.forced = null;
     account.counters.identity_updates += 1;

@@ -2,7 +2,8 @@
  * Pricing plans for a request and remembering them so that acceptance can check what was quoted (which account,
  * which ESI ID or utility, until when). Each plan's EFL, TOS and YRAC get public, unguessable document ids.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { YRAC_VERSION } from '../documents.js';
 import type { Plan } from '../../../src/api/types.js';
 import { premiseByEsiId, toResult, type Premise } from '../data/addresses.js';
 import { pricePlans, type CustomRates } from '../data/plans.js';
@@ -28,16 +29,29 @@ export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
   const now = clock.nowMs();
   const expiresAt = clock.addBusinessDays(5, now);
   const locale = req.account?.locale ?? 'en';
+  const today = clock.today();
+  // EFL and TOS versions follow the month the rates were set in (an EFL changes whenever prices do).
+  const version = `${today.slice(0, 4)}.${today.slice(5, 7)}-1`;
+  const ids = new Map<string, { efl: string; tos: string; yrac: string }>();
   const priced = pricePlans({
     utility: req.utility,
-    today: clock.today(),
+    today,
     expiresAt,
     clientAgent: req.account ? isClientAgentAccount(req.account) : false,
     custom: req.custom,
     newUuid: randomUUID,
     documentUrl: (type, planUuid) => {
-      const id = randomBytes(16).toString('hex');
-      store.documents.set(id, { id, type, planUuid, locale, createdAt: now });
+      const id = randomUUID();
+      store.documents.set(id, {
+        id,
+        type,
+        planUuid,
+        locale,
+        version: type === 'yrac' ? YRAC_VERSION : version,
+        effectiveDate: today,
+        createdAt: now,
+      });
+      ids.set(planUuid, { ...(ids.get(planUuid) ?? { efl: '', tos: '', yrac: '' }), [type]: id });
       return documentUrl(deps, id);
     },
   });
@@ -51,6 +65,7 @@ export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
       groupId: group.id,
       pricedAt: now,
       expiresAt: expiresAt.getTime(),
+      documentIds: ids.get(plan.uuid)!,
     });
   }
   const plans = priced.map((p) => p.plan);

@@ -29,13 +29,14 @@ export const date = string({ format: 'date' });
 export const MINIMUM_AGE = 18;
 
 /**
- * The customer must be 18 or older on the sandbox's today (a rule, so 422, not a malformed field). Birth dates
- * more than 120 years back are refused as typos.
+ * The customer must be 18 or older on the sandbox's today; birth dates more than 120 years back are refused as
+ * typos. The identity step answers 422 (a rule of enrollment, as the contract says); account creation and update,
+ * whose contract documents no 422, answer 400 with the same field error.
  */
-export function assertAdult(dateOfBirth: string, today: string): void {
+export function assertAdult(dateOfBirth: string, today: string, status: 400 | 422): void {
   const age = yearsBetween(dateOfBirth, today);
-  if (age < MINIMUM_AGE) {
-    throw fail.unprocessable('date_of_birth', 'range', `The customer must be at least ${MINIMUM_AGE} years old`);
-  }
-  if (age > 120) throw fail.unprocessable('date_of_birth', 'range', 'date_of_birth is more than 120 years ago');
+  const problem =
+    age < MINIMUM_AGE ? `The customer must be at least ${MINIMUM_AGE} years old` : age > 120 ? 'date_of_birth is more than 120 years ago' : null;
+  if (!problem) return;
+  throw status === 422 ? fail.unprocessable('date_of_birth', 'range', problem) : fail.field('date_of_birth', 'range', problem);
 }

@@ -12,7 +12,7 @@ import type { CustomRates } from '../data/plans.js';
 import { TokenStore } from './tokens.js';
 import type { AccountRecord, App, FunnelRecord, PlanRecord, ServiceEventRecord } from './types.js';
 
-/** A public document id and what it renders (plan documents now; location documents reuse the same registry). */
+/** A public, unguessable document id (a UUID) and what it renders. */
 export interface DocumentRef {
   id: string;
   type: 'efl' | 'tos' | 'yrac' | 'loa' | 'invoice';
@@ -20,6 +20,8 @@ export interface DocumentRef {
   accountUuid?: string;
   invoiceNumber?: string;
   locale: Locale;
+  version: string;
+  effectiveDate: string;
   createdAt: number;
 }
 
@@ -44,6 +46,8 @@ export class Store {
   readonly tokens: TokenStore;
   readonly plans = new Map<string, PlanRecord>();
   readonly documents = new Map<string, DocumentRef>();
+  /** Invoice PDFs get their document id on first listing: `${account_uuid}/${number}` → id. */
+  readonly invoiceDocuments = new Map<string, string>();
   readonly funnel: FunnelRecord[] = [];
   readonly serviceEvents: ServiceEventRecord[] = [];
   /** Per-account custom rates set by an App-level plan request; later plan requests of the account use them. */
@@ -77,6 +81,7 @@ export class Store {
       clientAgentAcceptedAt: null,
       serviceAddress: null,
       location: null,
+      pastContracts: [],
       credit: null,
       card: null,
       billingAddress: null,
@@ -98,6 +103,7 @@ export class Store {
         credit_checks: 0,
         webhooks_emitted: 0,
       },
+      invoiceEvents: { sent: [], paid: [], failed: [] },
       requestsByRoute: {},
     };
     this.#accounts.set(account.uuid, account);

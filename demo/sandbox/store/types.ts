@@ -44,6 +44,8 @@ export interface PlanRecord {
   groupId: string;
   pricedAt: number;
   expiresAt: number;
+  /** Public ids of the plan's EFL, TOS and YRAC (the ids in plan.links). */
+  documentIds: { efl: string; tos: string; yrac: string };
 }
 
 export interface ContractRecord {
@@ -53,6 +55,8 @@ export interface ContractRecord {
   endDate: string;
   acceptedAt: number;
   acceptedBy: 'customer' | 'client_agent';
+  /** The Letter of Authorization generated for a client agent acceptance. */
+  loaDocumentId: string | null;
 }
 
 export interface LocationRecord {
@@ -113,6 +117,8 @@ export interface AccountRecord {
   clientAgentAcceptedAt: number | null;
   serviceAddress: AddressSearchResult | null;
   location: LocationRecord | null;
+  /** Contracts replaced by a later acceptance before finalization; their documents become historical. */
+  pastContracts: ContractRecord[];
   /** Only the outcome the sandbox trigger decided: the SSN itself is never kept. */
   credit: { outcome: CreditOutcome; submittedAt: number } | null;
   card: StoredCard | null;
@@ -127,6 +133,8 @@ export interface AccountRecord {
   forced: StatusPair | null;
   serviceActiveAt: number | null;
   usageHistoryAt: number | null;
+  /** Invoice numbers whose webhooks were emitted (statement sent, auto-pay succeeded, auto-pay failed). */
+  invoiceEvents: { sent: string[]; paid: string[]; failed: string[] };
   counters: AccountCounters;
   requestsByRoute: Record<string, number>;
 }
