@@ -38,9 +38,11 @@ export interface CallOptions {
 
 export class Harness {
   readonly sb: Sandbox;
+  /** "Real" time as the sandbox sees it: frozen unless a test moves it, so durations compare exactly. */
+  realMs = MONDAY_10AM;
 
   constructor(config: SandboxConfig = {}) {
-    this.sb = createSandbox({ appToken: APP_TOKEN, rateLimits: false, clockStart: MONDAY_10AM, ...config });
+    this.sb = createSandbox({ appToken: APP_TOKEN, rateLimits: false, realNow: () => this.realMs, ...config });
   }
 
   async call<T = Loose>(method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {

@@ -1,0 +1,198 @@
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { APP_TOKEN, assertError, Harness } from './support/harness.js';
+
+const h = new Harness({ flowUrl: 'http://flow.test', allowedOrigins: ['http://partner.test'] });
+after(() => h.close());
+
+describe('POST /v1/app/accounts', () => {
+  it('creates an account with an account token and the documented payload', async () => {
+    const res = await h.app('POST', '/v1/app/accounts', {
+      email: 'ana@example.com',
+      first_name: 'Ana',
+      phone: '713.555.0142',
+      preliminary_address: { address_1: '1801 N Lamar St', address_2: 'Apt 512', city: 'Dallas', state: 'tx', postal_code: '75201' },
+      locale: 'es',
+    });
+    assert.equal(res.status, 201);
+    const a = res.body;
+    assert.equal(a.uuid, a.account_uuid);
+    assert.match(a.account_token, /^acct_/);
+    assert.equal(Date.parse(a.account_token_expires_at) - Date.parse(a.created_at), 60 * 60 * 1000);
+    assert.equal(a.phone, '+17135550142');
+    assert.equal(a.preliminary_address.state, 'TX');
+    assert.deepEqual([a.status, a.status_reason], ['created', 'unresolved']);
+    assert.equal(a.locale, 'es');
+    assert.equal(a.app.name, 'Sandbox Partner');
+    assert.match(a.app.stripe_public_key, /^pk_test_sandbox[a-z0-9]+$/);
+    assert.equal(a.enrollment.can_finalize_enrollment, false);
+  });
+
+  it('starts without an address as created/missing_address', async () => {
+    const { account } = await h.createAccount();
+    assert.deepEqual([account.status, account.status_reason], ['created', 'missing_address']);
+  });
+
+  it('names every bad field: required, format, type, enum', async () => {
+    const res = await h.app('POST', '/v1/app/accounts', {
+      first_name: 7,
+      phone: '555-1234',
+      date_of_birth: '1990-02-30',
+      locale: 'fr',
+      preliminary_address: { city: 'Dallas', postal_code: 'abc', state: 'XX' },
+    });
+    assertError(res, 400, 'invalid_request', [
+      'email',
+      'first_name',
+      'phone',
+      'date_of_birth',
+      'locale',
+      'preliminary_address.address_1',
+      'preliminary_address.postal_code',
+      'preliminary_address.state',
+    ]);
+    const codes = Object.fromEntries(res.body.error.fields.map((f: { field: string; code: string }) => [f.field, f.code]));
+    assert.equal(codes.email, 'required');
+    assert.equal(codes.first_name, 'type');
+    assert.equal(codes.locale, 'enum');
+    assert.equal(codes.date_of_birth, 'format');
+  });
+
+  it('refuses a customer under 18 by the sandbox clock', async () => {
+    const today = h.sb.clock.today();
+    const seventeen = `${Number(today.slice(0, 4)) - 17}${today.slice(4)}`;
+    assertError(await h.app('POST', '/v1/app/accounts', { email: 'kid@example.com', date_of_birth: seventeen }), 400, 'invalid_request', ['date_of_birth']);
+  });
+});
+
+describe('GET /v1/app/accounts', () => {
+  it('pages newest first with an opaque cursor', async () => {
+    const local = new Harness();
+    try {
+      const made = [];
+      for (let i = 0; i < 5; i += 1) made.push((await local.createAccount({ email: `p${i}@example.com` })).uuid);
+      const first = await local.app('GET', '/v1/app/accounts?limit=2');
+      assert.deepEqual(first.body.data.map((a: { uuid: string }) => a.uuid), [made[4], made[3]]);
+      const second = await local.app('GET', `/v1/app/accounts?limit=2&cursor=${first.body.next_cursor}`);
+      assert.deepEqual(second.body.data.map((a: { uuid: string }) => a.uuid), [made[2], made[1]]);
+      const third = await local.app('GET', `/v1/app/accounts?limit=2&cursor=${second.body.next_cursor}`);
+      assert.deepEqual(third.body.data.map((a: { uuid: string }) => a.uuid), [made[0]]);
+      assert.equal(third.body.next_cursor, null);
+      assert.equal((await local.app('GET', '/v1/app/accounts')).body.data.length, 5);
+    } finally {
+      local.close();
+    }
+  });
+
+  it('rejects a bad limit or cursor with 400', async () => {
+    assertError(await h.app('GET', '/v1/app/accounts?limit=0'), 400, 'invalid_request', ['limit']);
+    assertError(await h.app('GET', '/v1/app/accounts?limit=abc'), 400, 'invalid_request', ['limit']);
+    assertError(await h.app('GET', '/v1/app/accounts?cursor=bm9wZQ'), 400, 'invalid_request', ['cursor']);
+  });
+});
+
+describe('GET and PATCH /v1/app/accounts/{uuid}', () => {
+  it('reads and updates identity fields, emitting identity_updated', async () => {
+    const { uuid } = await h.createAccount();
+    const before = h.sb.dispatcher.events().length;
+    const res = await h.app('PATCH', `/v1/app/accounts/${uuid}`, { first_name: 'Luis', last_name: 'Pérez', phone: '2145550100', date_of_birth: '1985-06-01', email: 'luis@example.com' });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.enrollment.is_identity_verified, true);
+    const events = h.sb.dispatcher.events().slice(before);
+    assert.deepEqual(events.map((e) => e.type), ['enrollment.identity_updated']);
+    assert.equal((await h.app('GET', `/v1/app/accounts/${uuid}`)).body.first_name, 'Luis');
+  });
+
+  it('sets and clears the preliminary address, moving between created reasons', async () => {
+    const { uuid } = await h.createAccount();
+    const set = await h.app('PATCH', `/v1/app/accounts/${uuid}`, { preliminary_address: { address_1: '2141 Grape St', postal_code: '79601' } });
+    assert.equal(set.body.status_reason, 'unresolved');
+    const cleared = await h.app('PATCH', `/v1/app/accounts/${uuid}`, { preliminary_address: null });
+    assert.equal(cleared.body.preliminary_address, null);
+    assert.equal(cleared.body.status_reason, 'missing_address');
+  });
+
+  it('needs at least one field, and 404s unknown or malformed uuids', async () => {
+    const { uuid } = await h.createAccount();
+    assertError(await h.app('PATCH', `/v1/app/accounts/${uuid}`, { unknown: 1 }), 400, 'invalid_request', ['body']);
+    assertError(await h.app('GET', '/v1/app/accounts/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41'), 404, 'not_found');
+    assertError(await h.app('GET', '/v1/app/accounts/not-a-uuid'), 404, 'not_found');
+  });
+});
+
+describe('tokens and links', () => {
+  it('issues 60-minute account tokens that open /v1/account', async () => {
+    const { uuid } = await h.createAccount();
+    const res = await h.app('POST', `/v1/app/accounts/${uuid}/token`);
+    assert.equal(res.status, 201);
+    assert.match(res.body.token, /^acct_/);
+    assert.equal(Date.parse(res.body.expires_at) - h.sb.clock.nowMs(), 60 * 60 * 1000);
+    assert.equal((await h.account(res.body.token)).uuid, uuid);
+  });
+
+  it('issues scoped flow links on the flow origin, embedded by default', async () => {
+    const { uuid } = await h.createAccount();
+    const res = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment' });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.behavior, 'embedded');
+    assert.equal(res.body.scope, 'enrollment');
+    const link = new URL(res.body.login_link);
+    assert.equal(`${link.origin}${link.pathname}`, 'http://flow.test/login');
+    assert.match(link.searchParams.get('token')!, /^flow_/);
+    assert.equal(Date.parse(res.body.expires_at) - h.sb.clock.nowMs(), 60 * 60 * 1000);
+
+    const es = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'billing', behavior: 'hosted', locale: 'es', return_url: 'http://partner.test/done' });
+    assert.equal(new URL(es.body.login_link).searchParams.get('locale'), 'es');
+    const session = await h.as(new URL(es.body.login_link).searchParams.get('token')!)('GET', '/v1/account/flow');
+    assert.deepEqual(
+      { ...session.body, expires_at: undefined },
+      {
+        scope: 'billing',
+        behavior: 'hosted',
+        expires_at: undefined,
+        allowed_parent_origins: ['http://partner.test'],
+        return_url: 'http://partner.test/done',
+        locale: 'es',
+        branding: { name: 'Sandbox Partner', primary_color: '#1f6feb', logo_url: 'http://localhost:4010/__sandbox/branding/logo.svg' },
+      },
+    );
+  });
+
+  it('validates flow-login: scope required and enumerated, return_url http(s) on an allowed origin', async () => {
+    const { uuid } = await h.createAccount();
+    assertError(await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, {}), 400, 'invalid_request', ['scope']);
+    assertError(await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'everything', behavior: 'popup', return_url: 'ftp://x' }), 400, 'invalid_request', ['scope', 'behavior', 'return_url']);
+    // A sandbox decision the contract does not list yet (flow-login documents no 422): reported to its owner.
+    const foreign = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment', return_url: 'https://evil.example/' }, { contract: false });
+    assertError(foreign, 422, 'unprocessable', ['return_url']);
+  });
+
+  it('issues 14-day app-login links', async () => {
+    const { uuid } = await h.createAccount();
+    const res = await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: '/billing' });
+    assert.equal(res.status, 201);
+    assert.match(res.body.login_link, /^http:\/\/flow\.test\/app\/login\?token=acct_/);
+    assert.equal(Date.parse(res.body.expires_at) - h.sb.clock.nowMs(), 14 * 24 * 3600 * 1000);
+    assertError(await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: 'https://elsewhere' }), 400, 'invalid_request', ['route']);
+  });
+
+  it('refuses GET /v1/account/flow to a plain account token', async () => {
+    const { token } = await h.createAccount();
+    assertError(await h.as(token)('GET', '/v1/account/flow'), 403, 'forbidden');
+  });
+
+  it('records the power of attorney (client agent)', async () => {
+    const { uuid } = await h.createAccount();
+    const res = await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, { client_agent_accepted_at: '2026-03-01T12:00:00Z' });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.client_agent_accepted, true);
+    assert.equal(res.body.client_agent_accepted_at, '2026-03-01T12:00:00.000Z');
+    assertError(await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, { client_agent_accepted_at: '2099-01-01T00:00:00Z' }), 400, 'invalid_request', ['client_agent_accepted_at']);
+    assertError(await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, { client_agent_accepted_at: 'yesterday' }), 400, 'invalid_request', ['client_agent_accepted_at']);
+  });
+
+  it('keeps the App token out of account payloads', async () => {
+    const res = await h.app('GET', '/v1/app/accounts');
+    assert.ok(!JSON.stringify(res.body).includes(APP_TOKEN));
+  });
+});
