@@ -1,0 +1,227 @@
+import { html, nothing } from 'lit';
+import { customElement, query, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { newIdempotencyKey } from '../../api/client.js';
+import type { Account } from '../../api/types.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { creditStyles } from './credit.styles.js';
+import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
+
+/**
+ * @summary Credit check step: the full SSN in a masked field and explicit consent to a soft credit check.
+ *
+ * The SSN exists only as the value of the input element: it is not a property, not state, not in the draft, never
+ * bound back into the template (so it never becomes an attribute or a re-render), read once to build the request
+ * body, and cleared from the input after success and when the step leaves the page.
+ *
+ * @fires sf-step-complete - `{ step: 'credit', account }`.
+ * @fires sf-step-back - Back.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-credit')
+@localized()
+export class SfStepCredit extends StepElement {
+  static override styles = [...stepStyles, creditStyles];
+  protected readonly stepName = 'credit' as const;
+
+  @query('#ssn') private _ssn?: HTMLInputElement;
+
+  @state() private _show = false;
+  @state() private _problem: SsnProblem | 'server' | null = null;
+  @state() private _consent = false;
+  @state() private _consentError = false;
+  /** Problems show from the first submit (or leaving the field) on. */
+  @state() private _checked = false;
+  @state() private _failure: Failure | null = null;
+
+  /** One key per attempt; kept for "Try again" unless the customer changed the number since. */
+  private _key = '';
+
+  private _submit = new Task<[string], Account>(this, {
+    autoRun: false,
+    task: ([key], { signal }) => {
+      this._failure = null;
+      return this.api.submitCreditCheck({ ssn: ssnDigits(this._ssn?.value ?? ''), consent: true }, { signal, idempotencyKey: key });
+    },
+    onComplete: (account) => {
+      this._clear();
+      this.complete({ account });
+    },
+    onError: (error) => {
+      const failure = toFailure(error, this);
+      if (failure?.kind === 'fields') {
+        const fields = failure.fields.map((f) => f.field);
+        if (fields.includes('ssn')) this._problem = 'server';
+        if (fields.includes('consent')) this._consentError = true;
+        if (this._problem || this._consentError) {
+          this._key = '';
+          this._focusFirstInvalid();
+          return;
+        }
+      }
+      this._failure = failure;
+    },
+  });
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._clear();
+  }
+
+  private _clear(): void {
+    if (this._ssn) this._ssn.value = '';
+    this._key = '';
+  }
+
+  override render() {
+    const busy = this._submit.status === TaskStatus.PENDING;
+    const problem = this._checked || this._problem === 'server' ? this._problem : null;
+    const brand = this.account?.app.name;
+    return html`
+      <h1 id="step-heading" tabindex="-1">${msg('Credit check', { id: 'credit.heading' })}</h1>
+      <p class="lead">
+        ${msg(
+          'We run a soft credit check to set up your service. It does not affect your credit score, and no one else can see it.',
+          { id: 'credit.lead' },
+        )}
+      </p>
+      ${renderRetryAlert(this._failure, () => this._retry(), busy)} ${renderRefusal(this._failure)}
+      <form novalidate autocomplete="off" @submit=${this._onSubmit}>
+        <div class="field">
+          <label for="ssn">${msg('Social Security number', { id: 'credit.ssn' })}</label>
+          <p id="ssn-hint" class="hint">
+            ${msg('9 digits, for example 123-45-6789. We never store it in this app or show it back to you.', {
+              id: 'credit.ssn.hint',
+            })}
+          </p>
+          <div class="ssn-row">
+            <input
+              id="ssn"
+              type=${this._show ? 'text' : 'password'}
+              inputmode="numeric"
+              autocomplete="off"
+              autocapitalize="off"
+              spellcheck="false"
+              maxlength="11"
+              data-1p-ignore
+              data-lpignore="true"
+              data-bwignore
+              aria-invalid=${problem ? 'true' : 'false'}
+              aria-describedby=${problem ? 'ssn-hint ssn-error' : 'ssn-hint'}
+              @input=${this._onInput}
+              @blur=${() => (this._checked = this._checked || Boolean(this._ssn?.value))}
+            />
+            <button
+              type="button"
+              class="btn secondary"
+              aria-controls="ssn"
+              @click=${() => (this._show = !this._show)}
+            >
+              ${this._show ? msg('Hide', { id: 'credit.hide' }) : msg('Show', { id: 'credit.show' })}<span class="sr-only">
+                ${msg('Social Security number', { id: 'credit.ssn' })}</span
+              >
+            </button>
+          </div>
+          <p id="ssn-error" class="error" aria-live="polite">${problem ? this._problemText(problem) : ''}</p>
+        </div>
+        <div class="terms">
+          <h2>${msg('Credit check terms', { id: 'credit.terms.heading' })}</h2>
+          <p id="terms-text">
+            ${brand
+              ? msg(str`By checking the box, you authorize ${brand} and its electricity provider to obtain your credit report from a consumer reporting agency once, to decide on this application for electricity service. This is a soft inquiry: it does not lower your credit score.`, { id: 'credit.terms.text' })
+              : msg('By checking the box, you authorize the electricity provider to obtain your credit report from a consumer reporting agency once, to decide on this application for electricity service. This is a soft inquiry: it does not lower your credit score.', { id: 'credit.terms.text_generic' })}
+          </p>
+        </div>
+        <div class="check">
+          <input
+            id="consent"
+            type="checkbox"
+            .checked=${this._consent}
+            aria-invalid=${this._consentError ? 'true' : 'false'}
+            aria-describedby=${this._consentError ? 'terms-text consent-error' : 'terms-text'}
+            @change=${this._onConsent}
+          />
+          <label for="consent">${msg('I agree to the credit check terms.', { id: 'credit.consent' })}</label>
+        </div>
+        <p id="consent-error" class="error" aria-live="polite">
+          ${this._consentError ? msg('Check the box to agree to the credit check, so we can continue.', { id: 'credit.consent.required' }) : nothing}
+        </p>
+        <div class="actions">
+          <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+          <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
+            ${busy ? msg('Submitting…', { id: 'credit.busy' }) : msg('Submit credit check', { id: 'credit.submit' })}
+          </button>
+        </div>
+      </form>
+    `;
+  }
+
+  private _problemText(p: SsnProblem | 'server'): string {
+    switch (p) {
+      case 'required':
+        return msg('Enter your Social Security number.', { id: 'credit.ssn.required' });
+      case 'length':
+        return msg('A Social Security number has 9 digits.', { id: 'credit.ssn.length' });
+      case 'area':
+      case 'group':
+      case 'serial':
+      case 'server':
+        return msg('This is not a valid Social Security number. Check the digits on your card.', { id: 'credit.ssn.invalid' });
+    }
+  }
+
+  private _onInput(e: InputEvent): void {
+    const input = e.target as HTMLInputElement;
+    // Dashes appear while typing at the end; editing in the middle keeps the caret where the customer put it.
+    if (input.selectionStart === input.value.length && e.inputType !== 'deleteContentBackward') {
+      input.value = formatSsn(input.value);
+    }
+    // A changed number is a new attempt: it must not reuse the key (and replayed answer) of the previous one.
+    this._key = '';
+    const problem = ssnProblem(input.value);
+    if (this._checked || this._problem) this._problem = problem;
+  }
+
+  private _onConsent(e: Event): void {
+    this._consent = (e.target as HTMLInputElement).checked;
+    if (this._consent) this._consentError = false;
+  }
+
+  private _onSubmit(e: Event): void {
+    e.preventDefault();
+    if (this._submit.status === TaskStatus.PENDING) return;
+    this._checked = true;
+    this._problem = ssnProblem(this._ssn?.value ?? '');
+    this._consentError = !this._consent;
+    if (this._problem || this._consentError) {
+      this._focusFirstInvalid();
+      return;
+    }
+    this._key = newIdempotencyKey();
+    void this._submit.run([this._key]);
+  }
+
+  private _retry(): void {
+    if (!this._key) {
+      // The number changed since the failed attempt: validate and send it as a new one.
+      this._onSubmit(new Event('submit'));
+      return;
+    }
+    void this._submit.run([this._key]);
+  }
+
+  private _focusFirstInvalid(): void {
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLInputElement>(this._problem ? '#ssn' : '#consent')?.focus(),
+    );
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-credit': SfStepCredit;
+  }
+}

@@ -1,0 +1,143 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/credit/credit.js';
+import type { SfStepCredit } from '../../src/steps/credit/credit.js';
+import type { StepCompleteEvent } from '../../src/flow/events.js';
+import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
+
+const SSN = '301-27-4815';
+
+function creditApi(): FakeApi {
+  return new FakeApi().on('submitCreditCheck', async () => makeAccount({}, { is_credit_check_submitted: true }));
+}
+
+async function mountCredit(fake: FakeApi, draft: Record<string, unknown> = {}) {
+  return mount<SfStepCredit>(fake.api, html`<sf-step-credit .account=${makeAccount()} .draft=${draft}></sf-step-credit>`);
+}
+
+/** Every attribute of every element in the step's tree, for "never echoed" checks. */
+function allAttributes(el: Element): string {
+  const parts: string[] = [];
+  const walk = (root: Element | ShadowRoot) => {
+    for (const node of root.querySelectorAll('*')) {
+      for (const a of node.attributes) parts.push(`${a.name}=${a.value}`);
+      if (node.shadowRoot) walk(node.shadowRoot);
+    }
+  };
+  walk(el.shadowRoot!);
+  return parts.join(' ');
+}
+
+describe('sf-step-credit', () => {
+  it('masks the SSN, formats it, and offers Show/Hide', async () => {
+    const el = await mountCredit(creditApi());
+    const input = q<HTMLInputElement>(el, '#ssn');
+    expect(input.type).to.equal('password');
+    expect(input.inputMode).to.equal('numeric');
+    expect(input.autocomplete).to.equal('off');
+    type(input, '301274815');
+    expect(input.value).to.equal(SSN);
+    button(el, 'Show').click();
+    await settle(el);
+    expect(input.type).to.equal('text');
+    button(el, 'Hide').click();
+    await settle(el);
+    expect(input.type).to.equal('password');
+    await expect(el).to.be.accessible();
+  });
+
+  it('explains invalid numbers in words', async () => {
+    const fake = creditApi();
+    const el = await mountCredit(fake);
+    const input = q<HTMLInputElement>(el, '#ssn');
+    const cases: Array<[string, string]> = [
+      ['12345', 'has 9 digits'],
+      ['000-12-3456', 'not a valid Social Security number'],
+      ['666-12-3456', 'not a valid Social Security number'],
+      ['912-12-3456', 'not a valid Social Security number'],
+      ['123-00-4567', 'not a valid Social Security number'],
+      ['123-45-0000', 'not a valid Social Security number'],
+    ];
+    type(input, '');
+    blur(input);
+    button(el, 'Submit credit check').click();
+    await settle(el);
+    expect(text(q(el, '#ssn-error'))).to.contain('Enter your Social Security number');
+    expect(el.shadowRoot!.activeElement).to.equal(input);
+    for (const [value, message] of cases) {
+      type(input, value);
+      await settle(el);
+      expect(text(q(el, '#ssn-error')), value).to.contain(message);
+      expect(input.getAttribute('aria-invalid')).to.equal('true');
+    }
+    expect(text(q(el, '#consent-error'))).to.contain('Check the box');
+    expect(fake.calls).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('requires consent', async () => {
+    const fake = creditApi();
+    const el = await mountCredit(fake);
+    type(q<HTMLInputElement>(el, '#ssn'), SSN);
+    button(el, 'Submit credit check').click();
+    await settle(el);
+    expect(el.shadowRoot!.activeElement?.id).to.equal('consent');
+    expect(fake.calls).to.have.length(0);
+  });
+
+  it('sends the SSN once and leaves no trace of it', async () => {
+    const fake = creditApi();
+    const draft: Record<string, unknown> = {};
+    const el = await mountCredit(fake, draft);
+    const input = q<HTMLInputElement>(el, '#ssn');
+    type(input, SSN);
+    q<HTMLInputElement>(el, '#consent').click();
+    await settle(el);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Submit credit check').click();
+    const event = await done;
+    expect(fake.callsOf('submitCreditCheck')[0]!.args[0]).to.deep.equal({ ssn: '301274815', consent: true });
+    expect(event.detail.step).to.equal('credit');
+    expect(event.detail.account?.enrollment.is_credit_check_submitted).to.equal(true);
+    await settle(el);
+    expect(input.value).to.equal('');
+    expect(JSON.stringify(draft)).not.to.match(/4815/);
+    expect(allAttributes(el)).not.to.match(/4815/);
+    expect(el.shadowRoot!.innerHTML).not.to.match(/4815/);
+    expect(text(el)).not.to.match(/4815/);
+  });
+
+  it('clears the field when the step leaves the page', async () => {
+    const el = await mountCredit(creditApi());
+    const input = q<HTMLInputElement>(el, '#ssn');
+    type(input, SSN);
+    el.remove();
+    expect(input.value).to.equal('');
+  });
+
+  it('retries a failed submission with the same key, and a changed number with a new one', async () => {
+    let fail = true;
+    const fake = new FakeApi().on('submitCreditCheck', async () => {
+      if (fail) throw apiError(0, 'network');
+      return makeAccount({}, { is_credit_check_submitted: true });
+    });
+    const el = await mountCredit(fake);
+    type(q<HTMLInputElement>(el, '#ssn'), SSN);
+    q<HTMLInputElement>(el, '#consent').click();
+    button(el, 'Submit credit check').click();
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    button(el, 'Try again').click();
+    await until(() => fake.callsOf('submitCreditCheck').length === 2);
+    const [a, b] = fake.callsOf('submitCreditCheck');
+    expect(b!.idempotencyKey).to.equal(a!.idempotencyKey);
+
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    type(q<HTMLInputElement>(el, '#ssn'), '301-27-4816');
+    fail = false;
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Try again').click();
+    await done;
+    const c = fake.callsOf('submitCreditCheck')[2]!;
+    expect(c.idempotencyKey).not.to.equal(a!.idempotencyKey);
+    expect(c.args[0]).to.deep.equal({ ssn: '301274816', consent: true });
+  });
+});
