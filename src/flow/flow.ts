@@ -5,36 +5,36 @@ import { ContextProvider } from '@lit/context';
 import { createFlowApi, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import type { Account, FlowSession } from '../api/types.js';
-import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../bridge/channels.js';
-import type { CloseReason, FlowScope } from '../bridge/messages.js';
+import type { Bridge, BridgeWindow } from '../bridge/channels.js';
+import type { CloseReason } from '../bridge/messages.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
-import { formatTime } from '../ui/format.js';
-import { forgetSession, rememberExpiry, rememberLocale, sessionStore } from './bootstrap.js';
-import { usableBrandColor } from './branding.js';
+import { forgetSession, rememberLocale, sessionStore } from './bootstrap.js';
 import { apiContext, type StepDraft } from './context.js';
 import type { StepCompleteEvent, StepName } from './events.js';
-import { watchExpiry } from './expiry.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
 import { stepLabel } from './labels.js';
-import { followingStep, isClientAgent, isStepDone, nextStep, previousStep, stepPosition, stepsFor, type SessionProgress } from './router.js';
-import type { StatusKind } from './screens/status-screen.js';
+import { exitOutcome, followingStep, isClientAgent, nextStep, previousStep, stepPosition, stepsFor, type SessionProgress } from './router.js';
+import { connectSession, sessionlessBridge } from './session.js';
 import { STEP_TAGS, loadStepModule, type LoadableView, type StepLoader } from './step-modules.js';
+import type { StatusKind } from './screens/status-screen.js';
 import './header.js';
 import './screens/loading-screen.js';
-import './screens/status-screen.js';
-import '../ui/alert.js';
 import '../ui/progress.js';
 
 type View = 'loading' | 'step' | 'status';
-type StepElement = HTMLElement & Record<string, unknown>;
+type ViewElement = HTMLElement & Record<string, unknown>;
+
+/** The status screens are off the first step's critical path; prefetched once the first step is up. */
+const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => false);
 
 /**
  * The root of the flow: loads the session and the account, provides the API to the steps (`apiContext`), derives the
  * step from server state (router.ts), renders one step at a time, and talks to the host (bridge).
  *
  * @summary The enrollment flow.
+ * @fires sf-step-complete / sf-step-back / sf-exit-request / sf-api-error - Handled here; see events.ts.
  * @cssprop --sf-color-primary - See styles/tokens.ts for all tokens.
  */
 @customElement('sf-flow')
@@ -69,9 +69,10 @@ export class SfFlow extends LitElement {
   private readonly _apiProvider = new ContextProvider(this, { context: apiContext });
   private _client: FlowApi | undefined;
   private _bridge: Bridge | undefined;
+  private _stopSession: (() => void) | undefined;
   private _progress: SessionProgress = {};
   private readonly _drafts = new Map<StepName, StepDraft>();
-  private readonly _elements = new Map<LoadableView, StepElement>();
+  private readonly _views = new Map<LoadableView, ViewElement>();
   private _viewedPlans: string[] | null = null;
   private _sawPlans = false;
   private _readySent = false;
@@ -79,7 +80,6 @@ export class SfFlow extends LitElement {
   private _booting = false;
   private _busy = false;
   private _retry: () => void = () => void this._start();
-  private _stops: Array<() => void> = [];
 
   constructor() {
     super();
@@ -89,7 +89,7 @@ export class SfFlow extends LitElement {
     this.addEventListener('sf-api-error', (e) => this._onApiError(e.detail.error));
     this.addEventListener('sf-plans-viewed', (e) => (this._viewedPlans = [...e.detail.plan_uuids]));
     this.addEventListener('sf-opt-out-confirmed', () => this._close('exited'));
-    this.addEventListener('sf-opt-out-cancelled', () => void this._cancelOptOut());
+    this.addEventListener('sf-opt-out-cancelled', () => void this._showStep(this._step));
     this.addEventListener('sf-locale-change', (e) => void this._switchLocale(e.detail.locale));
     this.addEventListener('sf-retry', () => this._retry());
   }
@@ -101,55 +101,54 @@ export class SfFlow extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this._stopWatching();
+    this._stopSession?.();
   }
 
   override render() {
     const brand = this._session?.branding?.name ?? this._account?.app?.name ?? '';
+    const time = this._expiringAt ? new Intl.DateTimeFormat(getLocale(), { timeStyle: 'short' }).format(new Date(this._expiringAt)) : '';
     return html`
       <sf-flow-header .brand=${brand} .locale=${getLocale()} .closable=${!this._closed}></sf-flow-header>
       <main>
         ${this._view === 'step' && !this._optOut ? this._renderProgress() : nothing}
-        ${this._expiringAt && !this._closed
-          ? html`<sf-alert variant="warning">${msg(str`This link expires at ${formatTime(this._expiringAt, getLocale())}. What you already saved is kept.`, { id: 'flow.expiring' })}</sf-alert>`
+        ${time && !this._closed
+          ? html`<p class="notice" role="status">${msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' })}</p>`
           : nothing}
-        ${this._renderBody()}
+        ${this._renderView()}
       </main>
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement()}</div>
     `;
   }
 
   protected override updated() {
-    const brand = this._session?.branding?.name;
     const title = this._view === 'step' && !this._stepLoading ? stepLabel(this._step) : '';
-    document.title = [title, brand || msg('Electricity enrollment', { id: 'flow.title' })].filter(Boolean).join(' · ');
+    document.title = [title, this._session?.branding?.name || msg('Electricity enrollment', { id: 'flow.title' })].filter(Boolean).join(' · ');
   }
 
-  private _renderBody() {
+  private _renderView() {
     if (this._view === 'status') {
-      return html`<sf-status-screen .kind=${this._status} .reason=${this._closeReason}></sf-status-screen>`;
+      return customElements.get('sf-status-screen')
+        ? html`<sf-status-screen .kind=${this._status} .reason=${this._closeReason}></sf-status-screen>`
+        : // The screens' code could not load (offline): say so, in the fewest words.
+          html`<h1 id="step-heading" tabindex="-1">${msg('We cannot reach the service', { id: 'status.network.heading' })}</h1>
+            <p>${msg('Check your internet connection, then try again.', { id: 'status.network.body' })}</p>
+            <button class="btn primary" type="button" @click=${() => location.reload()}>${msg('Try again', { id: 'common.try-again' })}</button>`;
     }
     if (this._view === 'loading' || this._stepLoading) return html`<sf-loading-screen></sf-loading-screen>`;
-    const view = this._elements.get(this._optOut ? 'opt-out' : this._step);
-    return view ?? nothing;
+    return this._views.get(this._optOut ? 'opt-out' : this._step) ?? nothing;
   }
 
   private _renderProgress() {
     const account = this._account;
-    const position = account ? stepPosition(this._step, account) : null;
+    const position = account && stepPosition(this._step, account);
     if (!account || !position) return nothing;
-    return html`<sf-progress
-      .current=${position.index}
-      .total=${position.total}
-      .labels=${stepsFor(account).map((s) => stepLabel(s))}
-    ></sf-progress>`;
+    return html`<sf-progress .current=${position.index} .total=${position.total} .labels=${stepsFor(account).map(stepLabel)}></sf-progress>`;
   }
 
   private _announcement(): string {
     const a = this._announce;
-    const account = this._account;
-    if (!a || !account) return '';
-    const position = stepPosition(a.step, account);
+    const position = a && this._account && stepPosition(a.step, this._account);
+    if (!a) return '';
     const title = a.title || stepLabel(a.step);
     return position ? msg(str`Step ${position.index} of ${position.total}: ${title}`, { id: 'flow.announce-step' }) : title;
   }
@@ -158,119 +157,78 @@ export class SfFlow extends LitElement {
 
   private async _start(): Promise<void> {
     this._view = 'loading';
-    if (!this.token && !this.api) {
-      await this._showStatus('incomplete');
-      return;
-    }
+    if (!this.token && !this.api) return this._showStatus('incomplete');
     const linkLocale = normalizeLocale(this.locale);
-    // Start fetching the Spanish strings together with the API calls, not after them.
+    // The Spanish strings load together with the API calls, not after them.
     const localeReady = linkLocale ? this._switchLocale(linkLocale) : Promise.resolve();
-    this._client ??= this.api ?? createFlowApi({
-      baseUrl: this.baseUrl,
-      token: this.token ?? '',
-      onUnauthorized: () => {
-        if (!this._booting) this._expire();
-      },
-    });
+    this._client ??=
+      this.api ??
+      createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => !this._booting && this._expire() });
     this._apiProvider.setValue(this._client);
 
     this._booting = true;
     const [flow, acct] = await Promise.allSettled([this._client.getFlow(), this._client.getAccount()]);
     this._booting = false;
-    if (flow.status === 'fulfilled') this._connect(flow.value);
-    const failure = [flow, acct].find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure || flow.status !== 'fulfilled' || acct.status !== 'fulfilled') {
+    if (flow.status === 'fulfilled' && !this._bridge) {
+      this._session = flow.value;
+      const connected = connectSession(this, flow.value, {
+        token: this.token,
+        hostWindow: this.hostWindow,
+        onExpiring: () => (this._expiringAt = flow.value.expires_at),
+        onExpired: () => this._expire(),
+      });
+      this._bridge = connected.bridge;
+      this._stopSession = connected.stop;
+    }
+    if (flow.status === 'rejected' || acct.status === 'rejected') {
       this._retry = () => void this._start();
-      this._onApiError(failure?.reason);
+      this._onApiError(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason);
       return;
     }
-    const session = flow.value;
     this._account = acct.value;
     if (!linkLocale) {
-      const preferred = normalizeLocale(session.locale) ?? normalizeLocale(acct.value.locale);
+      const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value.locale);
       if (preferred && preferred !== getLocale()) await this._switchLocale(preferred);
     }
     await localeReady;
-    if (session.scope !== 'enrollment') {
-      this._close('error', 'unsupported');
-      return;
-    }
+    if (flow.value.scope !== 'enrollment') return this._close('error', 'unsupported');
     await this._goTo(nextStep(acct.value, this._progress));
-  }
-
-  /** The session is known: the bridge, the clock, the brand color. */
-  private _connect(session: FlowSession) {
-    this._session = session;
-    if (this.token) rememberExpiry(sessionStore(), this.token, session.expires_at);
-    this._bridge = createBridge({
-      allowedOrigins: session.allowed_parent_origins ?? [],
-      scope: session.scope as FlowScope,
-      behavior: session.behavior,
-      returnUrl: session.return_url ?? null,
-      ...(this.hostWindow ? { window: this.hostWindow } : {}),
-    });
-    const color = usableBrandColor(session.branding?.primary_color);
-    if (color) this.style.setProperty('--sf-color-primary', color);
-    this._stopWatching();
-    this._stops.push(
-      watchExpiry(session.expires_at, {
-        onExpiring: () => {
-          this._expiringAt = session.expires_at;
-          this._bridge?.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
-        },
-        onExpired: () => this._expire(),
-      }),
-    );
-    if (this._bridge.embedded) this._stops.push(observeResize(this, this._bridge));
-  }
-
-  private _stopWatching() {
-    for (const stop of this._stops.splice(0)) stop();
   }
 
   private async _switchLocale(locale: Locale): Promise<void> {
     try {
       await setLocale(locale);
+      if (this.token) rememberLocale(sessionStore(), this.token, locale);
     } catch {
-      return; // The strings could not load (offline): stay in the current language.
+      // The strings could not load (offline): stay in the current language.
     }
-    if (this.token) rememberLocale(sessionStore(), this.token, locale);
   }
 
   // ── Navigation ────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async _goTo(step: StepName, direction: 'forward' | 'back' = 'forward'): Promise<void> {
     const account = this._account;
-    const session = this._session;
-    if (!account || !session || this._closed) return;
+    if (!account || !this._session || this._closed) return;
     this._optOut = false;
     this._step = step;
     this._view = 'step';
     if (!(await this._ensureLoaded(step))) {
-      this._retry = () => location.reload();
-      await this._showStatus('network');
-      return;
+      this._retry = () => location.reload(); // a failed chunk stays failed in the module map until a reload
+      return this._showStatus('network');
     }
     if (this._step !== step || this._closed) return;
-    let el = direction === 'back' ? this._elements.get(step) : undefined;
-    if (!el) {
-      el = document.createElement(STEP_TAGS[step]) as StepElement;
-      this._elements.set(step, el);
-    }
     let draft = this._drafts.get(step);
     if (!draft) this._drafts.set(step, (draft = {}));
+    const el = this._viewElement(step, direction === 'back');
     Object.assign(el, {
       account,
-      session,
+      session: this._session,
       draft,
       clientAgent: isClientAgent(account),
       address: this._progress.address ?? account.service_address ?? null,
     });
-    this._stepLoading = false;
-    this.requestUpdate();
-    await this.updateComplete;
-    const heading = await focusHeading(el);
-    if (this._step !== step) return;
+    const heading = await this._showStep(step);
+    if (this._step !== step || this._optOut) return;
     this._announce = { step, title: heading?.textContent?.trim() ?? '' };
     this._bridge?.post({ type: 'service-flow-step', step });
     if (!this._readySent) {
@@ -281,27 +239,42 @@ export class SfFlow extends LitElement {
     this._prefetch(step, account);
   }
 
-  /** Loads a view's code unless its element is already defined; shows the skeleton only when it must wait. */
+  /** The view's element: the one kept from before (Back), or a fresh one (forward). */
+  private _viewElement(view: LoadableView, reuse: boolean): ViewElement {
+    let el = reuse ? this._views.get(view) : undefined;
+    if (!el) this._views.set(view, (el = document.createElement(STEP_TAGS[view]) as ViewElement));
+    return el;
+  }
+
+  /** Renders the current step (or the opt-out view over it) and moves focus to its heading. */
+  private async _showStep(step: StepName, optOut = false): Promise<HTMLElement | null> {
+    this._optOut = optOut;
+    this._stepLoading = false;
+    this.requestUpdate();
+    await this.updateComplete;
+    const el = this._views.get(optOut ? 'opt-out' : step);
+    return el ? focusHeading(el) : null;
+  }
+
+  /** Loads a view's code unless its element is defined; shows the skeleton only when it has to wait. */
   private async _ensureLoaded(view: LoadableView): Promise<boolean> {
     if (customElements.get(STEP_TAGS[view])) return true;
     if (view !== 'opt-out') this._stepLoading = true;
     try {
       await this.loadStep(view);
-      return Boolean(customElements.get(STEP_TAGS[view]));
     } catch {
-      return false;
-    } finally {
-      if (view !== 'opt-out') this._stepLoading = false;
+      // Reported below as "not defined".
     }
+    return Boolean(customElements.get(STEP_TAGS[view]));
   }
 
-  /** Fetches the next step's code while the user works on this one. */
+  /** Fetches the next step's code (and the screens the flow may need offline) while the user works. */
   private _prefetch(step: StepName, account: Account) {
-    const views: LoadableView[] = [];
     const next = followingStep(step, account);
-    if (next) views.push(next);
+    const views: LoadableView[] = next ? [next] : [];
     if (step === 'plans') views.push('opt-out');
     const run = () => {
+      void loadStatusScreen();
       for (const v of views) if (!customElements.get(STEP_TAGS[v])) this.loadStep(v).catch(() => undefined);
     };
     if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
@@ -311,15 +284,11 @@ export class SfFlow extends LitElement {
   private async _onComplete(event: StepCompleteEvent): Promise<void> {
     const { step, account: updated, data } = event.detail;
     if (this._busy || this._closed || this._view !== 'step' || step !== this._step) return;
-    if (step === 'done') {
-      this._close('completed');
-      return;
-    }
+    if (step === 'done') return this._close('completed');
     if (data?.address) this._progress = { ...this._progress, address: data.address };
     this._busy = true;
     try {
-      let account = updated ?? this._account!;
-      if (!updated && step !== 'address') account = await this._client!.getAccount();
+      const account = updated ?? (step === 'address' ? this._account! : await this._client!.getAccount());
       if (step === 'review' && (account.enrollment.is_enrollment_finalized || data?.finalized === true)) {
         this._progress = { ...this._progress, finalized: true };
       }
@@ -334,12 +303,11 @@ export class SfFlow extends LitElement {
   }
 
   private _onBack() {
-    if (this._view !== 'step' || !this._account || this._busy) return;
-    const previous = previousStep(this._step, this._account);
+    const previous = this._view === 'step' && !this._busy && this._account && previousStep(this._step, this._account);
     if (previous) void this._goTo(previous, 'back');
   }
 
-  /** Re-reads the account and shows the first unfinished step (after an error screen's "Try again"). */
+  /** Re-reads the account and shows the first unfinished step ("Try again" after an error). */
   private async _resume(): Promise<void> {
     if (!this._client || !this._session) return this._start();
     this._view = 'loading';
@@ -354,34 +322,13 @@ export class SfFlow extends LitElement {
   // ── Leaving ───────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async _onExit(): Promise<void> {
-    if (this._closed || this._optOut) return;
     const account = this._account;
-    if (this._view !== 'step' || !account) {
-      this._close('exited');
-      return;
-    }
-    if (isStepDone('review', account, this._progress)) {
-      this._close('completed');
-      return;
-    }
-    const sawPlans = this._viewedPlans !== null || this._sawPlans || account.enrollment.has_accepted_plan || Boolean(account.service_address);
-    if (!sawPlans || !(await this._ensureLoaded('opt-out'))) {
-      this._close('exited');
-      return;
-    }
-    let el = this._elements.get('opt-out');
-    if (!el) this._elements.set('opt-out', (el = document.createElement(STEP_TAGS['opt-out']) as StepElement));
-    Object.assign(el, { account, session: this._session, planUuids: this._viewedPlans ?? [] });
-    this._optOut = true;
-    await this.updateComplete;
-    await focusHeading(el);
-  }
-
-  private async _cancelOptOut(): Promise<void> {
-    this._optOut = false;
-    await this.updateComplete;
-    const step = this._elements.get(this._step);
-    if (step) await focusHeading(step);
+    if (this._closed || this._optOut) return;
+    if (this._view !== 'step' || !account) return this._close('exited');
+    const outcome = exitOutcome(account, this._progress, this._viewedPlans !== null || this._sawPlans);
+    if (outcome !== 'opt-out' || !(await this._ensureLoaded('opt-out'))) return this._close(outcome === 'completed' ? 'completed' : 'exited');
+    Object.assign(this._viewElement('opt-out', true), { account, session: this._session, planUuids: this._viewedPlans ?? [] });
+    await this._showStep(this._step, true);
   }
 
   private _onApiError(error: unknown) {
@@ -397,16 +344,12 @@ export class SfFlow extends LitElement {
   }
 
   /** Tells the host once, forgets the token, and shows what happened (unless the bridge redirected away). */
-  private _close(reason: CloseReason, screen: StatusKind = 'closed') {
+  private _close(reason: CloseReason, screen: StatusKind = 'closed'): void {
     if (this._closed) return;
     this._closed = true;
-    this._stopWatching();
+    this._stopSession?.();
     forgetSession(sessionStore());
-    // Without a session the partner's origins are unknown: only native bridges can be told, never a guessed origin.
-    const bridge =
-      this._bridge ??
-      createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'embedded', ...(this.hostWindow ? { window: this.hostWindow } : {}) });
-    bridge.close(reason, this._account);
+    (this._bridge ?? sessionlessBridge(this.hostWindow)).close(reason, this._account);
     this._closeReason = reason;
     void this._showStatus(screen);
   }
@@ -416,9 +359,12 @@ export class SfFlow extends LitElement {
     this._view = 'status';
     this._optOut = false;
     this._stepLoading = false;
+    await loadStatusScreen();
+    this.requestUpdate();
     await this.updateComplete;
     const screen = this.renderRoot.querySelector<HTMLElement>('sf-status-screen');
     if (screen) await focusHeading(screen);
+    else this.renderRoot.querySelector<HTMLElement>('#step-heading')?.focus();
   }
 }
 

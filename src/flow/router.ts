@@ -89,3 +89,14 @@ export function stepPosition(step: StepName, account: Account): { index: number;
   const index = steps.indexOf(step);
   return index < 0 ? null : { index: index + 1, total: steps.length };
 }
+
+/**
+ * What leaving means at this point: after finalizing it is a completion; after the user saw plans, the opt-out
+ * question comes first (the plans step reported them, or an earlier session requested or accepted plans);
+ * otherwise it is a plain exit.
+ */
+export function exitOutcome(account: Account, progress: SessionProgress, sawPlans: boolean): 'completed' | 'opt-out' | 'exited' {
+  if (isStepDone('review', account, progress)) return 'completed';
+  if (sawPlans || account.enrollment.has_accepted_plan || account.service_address) return 'opt-out';
+  return 'exited';
+}

@@ -38,9 +38,13 @@ describe('sf-flow', () => {
     expect(deepFocus()?.id).to.equal('step-heading');
     expect(el.shadowRoot!.querySelector('sf-progress')!.shadowRoot!.textContent).to.contain('Step 1 of 6');
     expect(el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).to.contain('Step 1 of 6');
-    expect(host.messages.map((m) => m.type)).to.deep.equal(['service-flow-step', 'service-flow-ready']);
-    expect(host.messages[0]).to.deep.equal({ type: 'service-flow-step', step: 'address', version: 1, scope: 'enrollment' });
+    const messages = host.messages.filter((m) => m.type !== 'service-flow-resize');
+    expect(messages.map((m) => m.type)).to.deep.equal(['service-flow-step', 'service-flow-ready']);
+    expect(messages[0]).to.deep.equal({ type: 'service-flow-step', step: 'address', version: 1, scope: 'enrollment' });
     expect(new Set(host.origins)).to.deep.equal(new Set(['https://partner.example']));
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-resize'), 'no resize message');
+    const resize = host.messages.find((m) => m.type === 'service-flow-resize') as { height: number };
+    expect(resize.height).to.be.greaterThan(0);
     await expect(el).to.be.accessible();
   });
 
@@ -165,7 +169,7 @@ describe('sf-flow', () => {
     const { el, host } = await mountFlow({ session });
     await waitForView(el, 'sf-step-address');
     expect(host.messages.some((m) => m.type === 'service-flow-session-expiring')).to.equal(true);
-    expect(el.shadowRoot!.querySelector('sf-alert')!.textContent).to.contain('This link expires at');
+    expect(el.shadowRoot!.querySelector('.notice')!.textContent).to.contain('This link expires at');
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);

@@ -1,0 +1,62 @@
+/**
+ * Size budgets of the flow, on the production build (`vite build` → dist/flow, gzip).
+ *
+ * The file lists come from Vite's manifest (`build.manifest: true` → dist/flow/.vite/manifest.json), so they follow
+ * the real chunk graph instead of guessing from hashed file names:
+ * - first step: the entry chunk of index.html and everything it imports statically, plus the address step's chunk
+ *   and its own static imports — all the JavaScript needed before the user can type an address: ≤ 20 KB;
+ * - each later step (and every other lazy chunk: the card processor adapter, the Spanish strings): what loading it
+ *   adds to what the first step already loaded: ≤ 10 KB;
+ * - all flow JavaScript: ≤ 50 KB.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const OUT = 'dist/flow';
+const FIRST_STEP = 'src/steps/address/address.ts';
+
+const manifestPath = [join(OUT, '.vite', 'manifest.json'), join(OUT, 'manifest.json')].find((p) => existsSync(p));
+if (!manifestPath) {
+  throw new Error(`size-limit: ${OUT}/.vite/manifest.json is missing. Build first (npm run build) with build.manifest: true in vite.config.ts.`);
+}
+/** @type {Record<string, { file: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** A chunk and its static imports, transitively (what the browser must fetch before the chunk runs). */
+function closure(key, seen = new Set()) {
+  if (!manifest[key] || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const js = (keys) => [...keys].map((k) => join(OUT, manifest[k].file)).filter((f) => f.endsWith('.js'));
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+if (!entry) throw new Error('size-limit: no index.html entry in the Vite manifest');
+if (!manifest[FIRST_STEP]) throw new Error(`size-limit: ${FIRST_STEP} is not a chunk of the build`);
+
+const firstStep = new Set([...closure(entry), ...closure(FIRST_STEP)]);
+
+/** `src/steps/plans/plans.ts` → "Step chunk: plans"; other lazy modules by path (`steps/address/address-lookup.ts`). */
+const label = (key) => {
+  const m = /^src\/steps\/([^/]+)\/([^/]+)\.ts$/.exec(key);
+  return m && m[1] === m[2] ? `Step chunk: ${m[1]}` : `Lazy chunk: ${key.replace(/^src\//, '')}`;
+};
+
+const lazy = Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry && k !== FIRST_STEP)
+  .sort()
+  .map((key) => ({
+    name: `${label(key)} (beyond the first step, gzip)`,
+    path: js([...closure(key)].filter((k) => !firstStep.has(k))),
+    limit: '10 KB',
+    gzip: true,
+  }))
+  .filter((check) => check.path.length > 0);
+
+export default [
+  { name: 'First step: entry + address step (JS, gzip)', path: js(firstStep), limit: '20 KB', gzip: true },
+  ...lazy,
+  { name: 'All flow JavaScript (gzip)', path: [`${OUT}/assets/*.js`], limit: '50 KB', gzip: true },
+];
