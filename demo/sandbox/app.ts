@@ -134,16 +134,14 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
 
   const idempotency = new IdempotencyStore(clock);
   const limits = config.rateLimits;
+  // In Hono '/v1/account/*' also matches '/v1/account' itself, so one registration covers the group.
   app.use('/v1/app/*', appAuth(store));
-  app.use('/v1/account', accountAuth(store));
   app.use('/v1/account/*', accountAuth(store));
   if (limits) {
     const appLimiter = new SlidingWindowLimiter(limits.app, limits.windowMs, config.realNow);
     const accountLimiter = new SlidingWindowLimiter(limits.account, limits.windowMs, config.realNow);
     app.use('/v1/app/*', rateLimit(appLimiter, () => `app:${store.app.id}`));
-    const byAccount = rateLimit(accountLimiter, (c) => `account:${c.get('subjectAccount').uuid}`);
-    app.use('/v1/account', byAccount);
-    app.use('/v1/account/*', byAccount);
+    app.use('/v1/account/*', rateLimit(accountLimiter, (c) => `account:${c.get('subjectAccount').uuid}`));
   }
   const subject = (c: Parameters<Parameters<typeof idempotency.middleware>[0]>[0]): string => {
     const auth = c.get('auth');
