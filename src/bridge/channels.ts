@@ -96,6 +96,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   };
 
   function post(init: FlowMessageInit): void {
+    if (closeOutcome) return; // service-flow-close is the last message a host ever gets
     const message = { ...init, version: MESSAGE_VERSION, scope: options.scope } as FlowMessage;
     if (parent) for (const origin of origins) attempt(() => parent.postMessage(message, origin));
     const json = JSON.stringify(message);

@@ -228,7 +228,7 @@ export class SfFlow extends LitElement {
       address: this._progress.address ?? account.service_address ?? null,
     });
     const heading = await this._showStep(step);
-    if (this._step !== step || this._optOut) return;
+    if (this._step !== step || this._optOut || this._closed) return;
     this._announce = { step, title: heading?.textContent?.trim() ?? '' };
     this._bridge?.post({ type: 'service-flow-step', step });
     if (!this._readySent) {

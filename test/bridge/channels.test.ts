@@ -71,6 +71,7 @@ describe('bridge', () => {
     const bridge = createBridge({ allowedOrigins: ['https://partner.example'], scope: 'enrollment', behavior: 'embedded', window: win });
     expect(bridge.close('completed', { status: 'reviewing', status_reason: 'verification_pending' })).to.equal('posted');
     expect(bridge.close('exited')).to.equal('posted');
+    bridge.post({ type: 'service-flow-step', step: 'done' });
     expect(win.parentCalls).to.have.length(1);
     expect(win.parentCalls[0]![0]).to.deep.equal({
       type: 'service-flow-close',
