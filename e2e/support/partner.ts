@@ -87,7 +87,8 @@ export async function partnerFlowLink(body: Record<string, unknown>): Promise<Fl
 
 /** Every message the page accepted so far, raw, in order. */
 export async function messages(page: Page): Promise<FlowMessage[]> {
-  return page.evaluate(() => (window.__flowMessages ?? []) as never);
+  const raw = await page.evaluate(() => window.__flowMessages ?? []);
+  return raw as FlowMessage[];
 }
 
 export interface MessageMatch {
