@@ -1,0 +1,139 @@
+/** Sandbox controls (status, advance, remove-payment-method, clock, fixtures, inspection) and the client agent flow. */
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { addDays } from '../time.js';
+import { assertError, Harness, IDENTITY, premiseIn } from './support/harness.js';
+
+const h = new Harness();
+after(() => h.close());
+
+describe('POST /v1/account/sandbox/status', () => {
+  it('forces any valid pair, stops background progress, and is replaced by the next enrollment action', async () => {
+    const { uuid, token } = await h.readyToFinalize();
+    const acct = h.as(token);
+    const forced = await acct('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'cancelled_pre_start' });
+    assert.deepEqual([forced.body.status, forced.body.status_reason], ['cancelled', 'cancelled_pre_start']);
+    assertError(await acct('POST', '/v1/account/enroll/finalize'), 422, 'unprocessable', ['status']);
+    const back = await acct('POST', '/v1/account/sandbox/status', { status: 'ready', status_reason: 'enrollment_pending_client_agent' });
+    assert.equal(back.body.status, 'ready');
+    // A real step recomputes the status from progress
+    const updated = await acct('PATCH', '/v1/account/enroll/identity', IDENTITY);
+    assert.deepEqual([updated.body.status, updated.body.status_reason], ['applying', 'enrollment_not_finalized']);
+    await acct('POST', '/v1/account/enroll/finalize');
+    await acct('POST', '/v1/account/sandbox/status', { status: 'needs_attention', status_reason: 'credit_check_error' });
+    h.sb.clock.advance(30 * 24 * 3_600_000);
+    const token2 = (await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token;
+    assert.equal((await h.account(token2)).status_reason, 'credit_check_error');
+    assertError(await h.as(token2)('POST', '/v1/account/sandbox/advance', { to: 'active' }), 422, 'unprocessable', ['to']);
+    const active = await h.as(token2)('POST', '/v1/account/sandbox/status', { status: 'active', status_reason: 'active' });
+    assert.equal(active.body.enrollment.is_service_active, true);
+  });
+
+  it('rejects unknown values and pairs that do not belong together (400 naming the field)', async () => {
+    const { token } = await h.createAccount();
+    const acct = h.as(token);
+    assertError(await acct('POST', '/v1/account/sandbox/status', { status: 'sleeping', status_reason: 'x' }), 400, 'invalid_request', ['status', 'status_reason']);
+    const pair = await acct('POST', '/v1/account/sandbox/status', { status: 'created', status_reason: 'active' });
+    assertError(pair, 400, 'invalid_request', ['status_reason']);
+    assert.match(pair.body.error.fields[0].message, /unresolved, missing_address/);
+    assertError(await acct('POST', '/v1/account/sandbox/status', { status: 'active', status_reason: 'active' }), 400, 'invalid_request', ['status']);
+  });
+
+  it('reaches every cancelled pair', async () => {
+    const { token } = await h.readyToFinalize();
+    for (const reason of ['enrollment_blocked_verification_hold', 'cancelled_pre_start', 'expire_pre_active', 'cancelled_post_start']) {
+      const res = await h.as(token)('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: reason });
+      assert.deepEqual([res.body.status, res.body.status_reason], ['cancelled', reason]);
+    }
+  });
+});
+
+describe('POST /v1/account/sandbox/advance', () => {
+  it('is 422 before finalize and runs the milestones at once after it', async () => {
+    const { token } = await h.readyToFinalize({ premise: premiseIn('79601') });
+    const acct = h.as(token);
+    assertError(await acct('POST', '/v1/account/sandbox/advance', { to: 'active' }), 422, 'unprocessable', ['to']);
+    assertError(await acct('POST', '/v1/account/sandbox/advance', { to: 'tomorrow' }), 400, 'invalid_request', ['to']);
+    await acct('POST', '/v1/account/enroll/finalize');
+    assert.equal((await acct('POST', '/v1/account/sandbox/advance', { to: 'verified' })).body.status_reason, 'credit_check_pending');
+    assert.equal((await acct('POST', '/v1/account/sandbox/advance', { to: 'submitted' })).body.status_reason, 'utility_submitted');
+    const active = await acct('POST', '/v1/account/sandbox/advance', { to: 'active' });
+    assert.deepEqual([active.body.status, active.body.enrollment.is_service_active, active.body.enrollment.has_usage_history], ['active', true, false]);
+    assert.equal((await acct('POST', '/v1/account/sandbox/advance', { to: 'usage' })).body.enrollment.has_usage_history, true);
+    // Going "back" to an earlier milestone changes nothing
+    assert.equal((await acct('POST', '/v1/account/sandbox/advance', { to: 'verified' })).body.status, 'active');
+  });
+
+  it('stops where a trigger stops the enrollment', async () => {
+    const { token } = await h.readyToFinalize({ ssn: '123-45-9002' });
+    await h.as(token)('POST', '/v1/account/enroll/finalize');
+    const res = await h.as(token)('POST', '/v1/account/sandbox/advance', { to: 'active' });
+    assert.deepEqual([res.status, res.body.status, res.body.status_reason], [200, 'needs_attention', 'credit_declined']);
+  });
+});
+
+describe('/__sandbox controls', () => {
+  it('reads and moves the clock, never backwards, exactly one way at a time', async () => {
+    const before = (await h.call('GET', '/__sandbox/clock', { token: null })).body;
+    assert.equal(before.time_zone, 'America/Chicago');
+    const moved = await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_seconds: 90 } });
+    assert.equal(Date.parse(moved.body.now) - Date.parse(before.now), 90_000);
+    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: {} }), 400, 'invalid_request', ['advance_seconds']);
+    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_hours: 1, advance_seconds: 1 } }), 400, 'invalid_request', ['advance_hours']);
+    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_hours: -1 } }), 400, 'invalid_request', ['advance_hours']);
+    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: { set: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', ['set']);
+    const set = await h.call('POST', '/__sandbox/clock', { token: null, body: { set: '2031-01-06T15:00:00Z' } });
+    assert.equal(set.body.now, '2031-01-06T15:00:00.000Z');
+    assert.equal(set.body.business_hours.is_open, true);
+  });
+
+  it('serves the fixtures: addresses, triggers, SSNs, cards', async () => {
+    const res = await h.call('GET', '/__sandbox/fixtures', { token: null });
+    assert.ok(res.body.addresses.length >= 25);
+    assert.ok(res.body.triggers.some((t: { value: string }) => t.value.includes('9003')));
+    assert.equal(res.body.ssns.credit_check_frozen, '123-45-9003');
+    assert.ok(res.body.cards.some((c: { number: string }) => c.number === '4000002500003155'));
+    assert.equal(res.body.esi_ids.multi_meter.length, 2);
+  });
+
+  it('404s inspection of an unknown account', async () => {
+    assertError(await h.call('GET', '/__sandbox/accounts/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41', { token: null }), 404, 'not_found');
+  });
+});
+
+describe('client agent flow', () => {
+  it('preapproves to ready, shows a credit freeze at once, accepts on the customer\'s behalf and finalizes as client agent', async () => {
+    const { uuid, token } = await h.createAccount({ ...IDENTITY, preliminary_address: { address_1: '815 Henderson St', postal_code: '76102' } });
+    const acct = h.as(token);
+    await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, {});
+    await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(uuid) });
+    const frozen = await acct('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-9003', consent: true });
+    assert.deepEqual([frozen.body.status, frozen.body.status_reason], ['needs_attention', 'credit_check_frozen']);
+    const unfrozen = await acct('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-6789', consent: true });
+    assert.deepEqual([unfrozen.body.status, unfrozen.body.status_reason], ['ready', 'enrollment_pending_client_agent']);
+
+    const premise = premiseIn('76102');
+    const [plan] = await h.plansFor(token, premise.esi_id);
+    const today = h.sb.clock.today();
+    assert.equal(plan!.earliest_start_date, addDays(today, 7));
+    assert.equal(plan!.latest_start_date, addDays(today, 30));
+    const accept = (body: Record<string, unknown>) =>
+      acct('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan!.uuid, terms_accepted: true, accepted_by: 'client_agent', ...body });
+    assertError(await accept({ start_date: addDays(today, 6) }), 422, 'unprocessable', ['start_date']);
+    assertError(await accept({ start_date: addDays(today, 31) }), 422, 'unprocessable', ['start_date']);
+    const accepted = await accept({ start_date: addDays(today, 10) });
+    assert.equal(accepted.status, 200);
+    assertError(await acct('POST', '/v1/account/enroll/finalize', {}), 422, 'unprocessable', ['is_client_agent_enrollment']);
+    assert.equal((await acct('POST', '/v1/account/enroll/finalize', { is_client_agent_enrollment: true })).status, 200);
+    const docs = await acct('GET', `/v1/account/locations/${accepted.body.location_uuid}/documents`);
+    assert.ok(docs.body.data.some((d: { type: string }) => d.type === 'loa'));
+  });
+
+  it('refuses a client agent acceptance without power of attorney, and the client agent flag on a customer acceptance', async () => {
+    const { token, plan } = await h.readyToFinalize();
+    const premise = premiseIn('77002');
+    const res = await h.as(token)('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan.uuid, start_date: addDays(h.sb.clock.today(), 8), terms_accepted: true, accepted_by: 'client_agent' });
+    assertError(res, 422, 'unprocessable', ['accepted_by']);
+    assertError(await h.as(token)('POST', '/v1/account/enroll/finalize', { is_client_agent_enrollment: true }), 422, 'unprocessable', ['is_client_agent_enrollment']);
+  });
+});
