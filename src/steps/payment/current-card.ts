@@ -1,0 +1,74 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { PaymentMethod } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { stepStyles } from '../shared/step.styles.js';
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "Visa", "Mastercard"…: brand names are proper nouns, the same in every language. */
+export function brandName(brand: string): string {
+  return BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+/** 12/2030 in the customer's locale (the card's own month and year, no day). */
+export function expiry(card: PaymentMethod, locale: string): string {
+  const date = new Date(Date.UTC(card.card_exp_year, card.card_exp_month - 1, 1));
+  return new Intl.DateTimeFormat(locale, { month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * @summary The card already on file, with "Use this card" and "Replace".
+ * @fires sf-card-use - keep it.
+ * @fires sf-card-replace - add another card instead.
+ */
+@customElement('sf-current-card')
+@localized()
+export class SfCurrentCard extends LitElement {
+  static override styles = stepStyles;
+
+  @property({ attribute: false }) card?: PaymentMethod;
+
+  override render() {
+    const c = this.card;
+    if (!c) return nothing;
+    const brand = brandName(c.card_brand);
+    const last4 = c.card_last4;
+    return html`
+      <h2 tabindex="-1">${msg('Your card on file', { id: 'payment.current.heading' })}</h2>
+      <div class="card">
+        <p>
+          <strong>${msg(str`${brand} ending in ${last4}`, { id: 'payment.current.card' })}</strong><br />
+          <span class="muted">${msg(str`Expires ${expiry(c, getLocale())}`, { id: 'payment.current.expires' })}</span>
+        </p>
+      </div>
+      <div class="actions">
+        <button type="button" class="btn secondary" @click=${() => this._emit('sf-card-replace')}>
+          ${msg('Replace', { id: 'payment.current.replace' })}
+        </button>
+        <button type="button" class="btn primary" @click=${() => this._emit('sf-card-use')}>
+          ${msg('Use this card', { id: 'payment.current.use' })}
+        </button>
+      </div>
+    `;
+  }
+
+  private _emit(type: 'sf-card-use' | 'sf-card-replace'): void {
+    this.dispatchEvent(new Event(type, { bubbles: true }));
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-current-card': SfCurrentCard;
+  }
+}

@@ -1,0 +1,245 @@
+import { html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { newIdempotencyKey } from '../../api/client.js';
+import type { Account, PaymentMethod } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { loadStripeAdapter } from '../../payment/prefetch.js';
+import { createLightMount, type LightMount } from '../../payment/mount.js';
+import type { CardForm, CardFormError } from '../../payment/stripe.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { paymentStyles } from './payment.styles.js';
+import './current-card.js';
+
+/** The slot name used at every shadow level between the document and this step (see payment/mount.ts). */
+export const PAYMENT_SLOT = 'payment-element';
+
+type Mode = 'checking' | 'current' | 'form';
+
+/**
+ * @summary Payment step: the card processor's Payment Element (setup mode) to save a card for auto-pay, or the card
+ * already on file.
+ *
+ * Stripe Elements cannot mount inside a shadow root, so the element is mounted into a light-DOM node at the top of
+ * the document tree and slotted back down into this step's `payment-element` slot (payment/mount.ts adds the
+ * forwarding slots itself). Nothing of Stripe loads before this step (or `prefetchStripe()`) asks for it.
+ *
+ * @slot payment-element - Receives the light-DOM mount node of the Payment Element (added by the step itself).
+ * @fires sf-step-complete - `{ step: 'payment', account }`.
+ * @fires sf-step-back - Back.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-payment')
+@localized()
+export class SfStepPayment extends StepElement {
+  static override styles = [...stepStyles, paymentStyles];
+  protected readonly stepName = 'payment' as const;
+
+  @state() private _mode: Mode = 'checking';
+  @state() private _card?: PaymentMethod;
+  @state() private _ready = false;
+  @state() private _cardError: CardFormError | null = null;
+  @state() private _failure: Failure | null = null;
+  /** The form could not be loaded (processor unreachable): Try again re-opens it. */
+  @state() private _loadFailed = false;
+
+  private _mount?: LightMount;
+  private _form?: CardForm;
+  /** Set once the processor confirmed the card: a retry only repeats the sync, never the confirmation. */
+  private _paymentMethodId?: string;
+  private _syncKey = '';
+
+  private _current = new Task(this, {
+    autoRun: false,
+    task: ([], { signal }) => this.api.getPaymentMethod(signal),
+    onComplete: (card) => {
+      this._card = card;
+      this._mode = 'current';
+    },
+    // No readable card (removed meanwhile, or the call failed): asking for a new one is always safe.
+    onError: (error) => {
+      if (toFailure(error, this)?.kind !== 'handled') this._openForm();
+    },
+  });
+
+  private _open = new Task(this, {
+    autoRun: false,
+    task: async ([], { signal }) => {
+      this._reset();
+      this._loadFailed = false;
+      this._failure = null;
+      const [session, adapter] = await Promise.all([this.api.createPaymentSession({ signal }), loadStripeAdapter()]);
+      signal.throwIfAborted();
+      this._mount ??= createLightMount(this, PAYMENT_SLOT);
+      const form = await adapter.openCardForm({
+        publicKey: session.stripe_public_key,
+        clientSecret: session.client_secret,
+        locale: getLocale(),
+        mountNode: this._mount.node,
+        themeFrom: this,
+      });
+      if (!this.isConnected) {
+        // The customer left while the form was loading: nothing may stay mounted in the document.
+        form.destroy();
+        return;
+      }
+      this._form = form;
+      await form.ready;
+      this._ready = true;
+    },
+    onError: (error) => {
+      const failure = toFailure(error, this);
+      if (!failure) return; // cancelled because the customer left
+      this._failure = failure;
+      if (failure.kind !== 'handled') this._loadFailed = true;
+    },
+  });
+
+  private _save = new Task(this, {
+    autoRun: false,
+    task: async ([], { signal }): Promise<Account | undefined> => {
+      this._cardError = null;
+      this._failure = null;
+      if (!this._paymentMethodId) {
+        const result = await this._form!.confirm();
+        if ('error' in result) {
+          this._cardError = result.error;
+          this._form?.focus();
+          return undefined;
+        }
+        this._paymentMethodId = result.paymentMethodId;
+        this._syncKey = newIdempotencyKey();
+      }
+      return this.api.ensurePaymentMethodAdded(this._paymentMethodId, { signal, idempotencyKey: this._syncKey });
+    },
+    onComplete: (account) => {
+      if (account) this.complete({ account });
+    },
+    onError: (error) => {
+      const failure = toFailure(error, this);
+      if (failure?.kind === 'fields' || failure?.kind === 'refused') {
+        // The processor did not confirm this card after all: start over with a fresh session and form.
+        this._paymentMethodId = undefined;
+        this._cardError = { type: 'not_saved' };
+        this._reset();
+        this._openForm();
+        return;
+      }
+      this._failure = failure;
+    },
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this._mode !== 'checking') return;
+    if (this.account?.enrollment.has_payment_method) void this._current.run([]);
+    else this._openForm();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._open.abort();
+    this._reset();
+    this._mount?.release();
+    this._mount = undefined;
+  }
+
+  private _reset(): void {
+    this._form?.destroy();
+    this._form = undefined;
+    this._ready = false;
+  }
+
+  private _openForm(): void {
+    this._mode = 'form';
+    void this._open.run([]);
+  }
+
+  override render() {
+    return html`
+      <h1 id="step-heading" tabindex="-1">${msg('Add a card for auto-pay', { id: 'payment.heading' })}</h1>
+      <p class="lead">
+        ${msg('Your card is saved for automatic payment of your monthly bills. Nothing is charged today.', {
+          id: 'payment.lead',
+        })}
+      </p>
+      ${this._mode === 'checking'
+        ? html`<p role="status">${msg('Checking your saved card…', { id: 'payment.checking' })}</p>`
+        : nothing}
+      ${this._mode === 'current'
+        ? html`<sf-current-card .card=${this._card} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
+        : nothing}
+      ${this._mode === 'form' ? this._renderForm() : nothing}
+      <div class="actions">
+        <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+      </div>
+    `;
+  }
+
+  private _renderForm() {
+    const saving = this._save.status === TaskStatus.PENDING;
+    const loading = this._open.status === TaskStatus.PENDING;
+    return html`<form novalidate @submit=${this._submit} aria-labelledby="form-heading">
+      <h2 id="form-heading" tabindex="-1">${msg('Card details', { id: 'payment.form.heading' })}</h2>
+      ${this._cardError ? this._renderCardError(this._cardError) : nothing}
+      ${renderRetryAlert(this._failure, () => this._retry(), saving || loading)}
+      ${loading ? html`<p role="status">${msg('Loading the secure card form…', { id: 'payment.loading' })}</p>` : nothing}
+      <div class="element" part="payment-element" ?hidden=${this._loadFailed}>
+        <slot name=${PAYMENT_SLOT}></slot>
+      </div>
+      <p class="hint">
+        ${msg('Card details go straight to our payment processor over an encrypted connection; this app never sees the full number.', {
+          id: 'payment.secure',
+        })}
+      </p>
+      <div class="actions">
+        <button type="submit" class="btn primary" ?disabled=${!this._ready || saving} aria-busy=${saving ? 'true' : 'false'}>
+          ${saving ? msg('Saving your card…', { id: 'payment.saving' }) : msg('Save card', { id: 'payment.save' })}
+        </button>
+      </div>
+    </form>`;
+  }
+
+  /** Stripe's own sentence (already in the customer's language) under a heading that says what happened. */
+  private _renderCardError(e: CardFormError) {
+    const detail =
+      e.type === 'not_saved' || !e.message
+        ? msg('Please enter your card again, or use another card.', { id: 'payment.error.again' })
+        : e.message;
+    return html`<div class="alert error" role="alert">
+      <p><strong>${msg('Your card was not saved.', { id: 'payment.error.heading' })}</strong> ${detail}</p>
+      ${e.type === 'card_error'
+        ? html`<p>${msg('Check the details in the form below, or use another card.', { id: 'payment.error.hint' })}</p>`
+        : nothing}
+    </div>`;
+  }
+
+  private _submit(e: Event): void {
+    e.preventDefault();
+    if (!this._ready || this._save.status === TaskStatus.PENDING) return;
+    void this._save.run([]);
+  }
+
+  private _retry(): void {
+    if (this._loadFailed || !this._form) void this._open.run([]);
+    else void this._save.run([]);
+  }
+
+  private _useCurrent(): void {
+    if (this.account) this.complete({ account: this.account });
+  }
+
+  private _replace(): void {
+    this._openForm();
+    void this.focusHeading('#form-heading');
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-payment': SfStepPayment;
+  }
+}

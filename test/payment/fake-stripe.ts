@@ -1,0 +1,87 @@
+/**
+ * A scripted stand-in for Stripe.js, installed as `window.Stripe` before the adapter's first `loadStripe` (which
+ * then uses it instead of injecting Stripe's script, exactly as with the sandbox emulator). Like real Stripe, its
+ * Payment Element refuses to mount inside a shadow root.
+ */
+export interface FakeConfirmResult {
+  error?: { type: string; code?: string; decline_code?: string; message?: string };
+  setupIntent?: { status: string; payment_method: string };
+}
+
+export interface FakeStripeState {
+  /** Answers of confirmSetup, in order; the last one repeats. */
+  confirmResults: FakeConfirmResult[];
+  confirmCalls: number;
+  keys: string[];
+  elementsOptions: unknown[];
+  mountedInto: HTMLElement[];
+  destroyed: number;
+}
+
+export const fakeStripe: FakeStripeState = {
+  confirmResults: [],
+  confirmCalls: 0,
+  keys: [],
+  elementsOptions: [],
+  mountedInto: [],
+  destroyed: 0,
+};
+
+export function resetFakeStripe(results: FakeConfirmResult[] = []): void {
+  fakeStripe.confirmResults = results;
+  fakeStripe.confirmCalls = 0;
+  fakeStripe.keys = [];
+  fakeStripe.elementsOptions = [];
+  fakeStripe.mountedInto = [];
+  fakeStripe.destroyed = 0;
+}
+
+function createElement() {
+  const listeners = new Map<string, Array<(e: unknown) => void>>();
+  let node: HTMLElement | undefined;
+  return {
+    on(event: string, cb: (e: unknown) => void) {
+      listeners.set(event, [...(listeners.get(event) ?? []), cb]);
+      return this;
+    },
+    mount(target: HTMLElement) {
+      if (target.getRootNode() instanceof ShadowRoot) throw new Error('Elements cannot be mounted in a ShadowRoot.');
+      node = document.createElement('div');
+      node.className = 'fake-payment-element';
+      node.innerHTML = '<label>Card number <input name="cardnumber"></label>';
+      target.append(node);
+      fakeStripe.mountedInto.push(target);
+      setTimeout(() => listeners.get('ready')?.forEach((cb) => cb({ elementType: 'payment' })), 0);
+    },
+    focus() {
+      node?.querySelector('input')?.focus();
+    },
+    destroy() {
+      node?.remove();
+      fakeStripe.destroyed += 1;
+    },
+  };
+}
+
+function FakeStripe(key: string) {
+  fakeStripe.keys.push(key);
+  return {
+    elements(options: unknown) {
+      fakeStripe.elementsOptions.push(options);
+      return { create: () => createElement() };
+    },
+    async confirmSetup() {
+      const results = fakeStripe.confirmResults;
+      const result = results[Math.min(fakeStripe.confirmCalls, results.length - 1)] ?? {
+        setupIntent: { status: 'succeeded', payment_method: 'pm_default' },
+      };
+      fakeStripe.confirmCalls += 1;
+      return result;
+    },
+  };
+}
+FakeStripe.version = 'endive';
+
+export function installFakeStripe(): void {
+  (window as unknown as { Stripe: unknown }).Stripe = FakeStripe;
+}

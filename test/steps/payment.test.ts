@@ -1,0 +1,136 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import { installFakeStripe, fakeStripe, resetFakeStripe } from '../payment/fake-stripe.js';
+import '../../src/steps/payment/payment.js';
+import type { SfStepPayment } from '../../src/steps/payment/payment.js';
+import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { PaymentMethod } from '../../src/api/types.js';
+import { FakeApi, apiError, button, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
+
+installFakeStripe();
+
+const SESSION = { client_secret: 'seti_123_secret_abc', stripe_public_key: 'pk_test_123' };
+const CARD: PaymentMethod = {
+  type: 'STRIPE_CARD',
+  card_brand: 'visa',
+  card_last4: '4242',
+  card_exp_month: 12,
+  card_exp_year: 2031,
+  card_postal_code: '77002',
+};
+
+function paymentApi(): FakeApi {
+  return new FakeApi()
+    .on('createPaymentSession', async () => SESSION)
+    .on('ensurePaymentMethodAdded', async () => makeAccount({}, { has_payment_method: true }))
+    .on('getPaymentMethod', async () => CARD);
+}
+
+async function mountPayment(fake: FakeApi, account = makeAccount()): Promise<SfStepPayment> {
+  const el = await mount<SfStepPayment>(fake.api, html`<sf-step-payment .account=${account} .draft=${{}}></sf-step-payment>`);
+  return el;
+}
+
+async function ready(el: SfStepPayment): Promise<HTMLButtonElement> {
+  await until(() => {
+    const submit = el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]');
+    return Boolean(submit && !submit.disabled);
+  }, 'card form ready');
+  return button(el, 'Save card');
+}
+
+describe('sf-step-payment', () => {
+  beforeEach(() => resetFakeStripe());
+
+  it('mounts the Payment Element in light DOM, slotted into the step', async () => {
+    const fake = paymentApi();
+    const el = await mountPayment(fake);
+    await ready(el);
+    expect(fakeStripe.keys).to.include('pk_test_123');
+    expect(fakeStripe.elementsOptions.at(-1)).to.include({ clientSecret: SESSION.client_secret, locale: 'en' });
+    const node = fakeStripe.mountedInto.at(-1)!;
+    expect(node.getRootNode()).to.equal(document);
+    expect(node.slot).to.equal('payment-element');
+    const slot = q<HTMLSlotElement>(el, 'slot[name="payment-element"]');
+    expect(slot.assignedElements({ flatten: true })).to.include(node);
+    await expect(el).to.be.accessible();
+
+    el.remove();
+    expect(node.isConnected).to.equal(false);
+    expect(fakeStripe.destroyed).to.be.greaterThan(0);
+  });
+
+  it('shows a decline clearly, keeps the form, then saves the card on the next try', async () => {
+    resetFakeStripe([
+      { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+      { setupIntent: { status: 'succeeded', payment_method: 'pm_123' } },
+    ]);
+    const fake = paymentApi();
+    const el = await mountPayment(fake);
+    const save = await ready(el);
+    save.click();
+    await until(() => qMaybe(el, '[role="alert"]') !== null);
+    const alert = q(el, '[role="alert"]');
+    expect(text(alert)).to.contain('Your card was not saved.');
+    expect(text(alert)).to.contain('Your card was declined.');
+    expect(fake.callsOf('ensurePaymentMethodAdded')).to.have.length(0);
+    expect(fakeStripe.mountedInto.at(-1)!.querySelector('.fake-payment-element')).to.exist;
+    await expect(el).to.be.accessible();
+
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Save card').click();
+    const event = await done;
+    expect(fake.callsOf('ensurePaymentMethodAdded')).to.have.length(1);
+    expect(fake.callsOf('ensurePaymentMethodAdded')[0]!.args[0]).to.equal('pm_123');
+    expect(event.detail.step).to.equal('payment');
+    expect(event.detail.account?.enrollment.has_payment_method).to.equal(true);
+    expect(fake.callsOf('createPaymentSession')).to.have.length(1);
+  });
+
+  it('retries only the sync, with the same key, after a network failure', async () => {
+    resetFakeStripe([{ setupIntent: { status: 'succeeded', payment_method: 'pm_777' } }]);
+    let fail = true;
+    const fake = paymentApi().on('ensurePaymentMethodAdded', async () => {
+      if (fail) throw apiError(0, 'network');
+      return makeAccount({}, { has_payment_method: true });
+    });
+    const el = await mountPayment(fake);
+    const save = await ready(el);
+    save.click();
+    await until(() => text(el).includes('Try again'));
+    fail = false;
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Try again').click();
+    await done;
+    expect(fakeStripe.confirmCalls).to.equal(1);
+    const [a, b] = fake.callsOf('ensurePaymentMethodAdded');
+    expect(b!.args[0]).to.equal('pm_777');
+    expect(b!.idempotencyKey).to.equal(a!.idempotencyKey);
+  });
+
+  it('offers the card on file', async () => {
+    const fake = paymentApi();
+    const account = makeAccount({}, { has_payment_method: true });
+    const el = await mountPayment(fake, account);
+    await until(() => qMaybe(el, 'sf-current-card') !== null);
+    const current = q(el, 'sf-current-card');
+    await settle(current);
+    expect(text(current)).to.contain('Visa ending in 4242');
+    expect(text(current)).to.contain('12/2031');
+    expect(fake.callsOf('createPaymentSession')).to.have.length(0);
+    await expect(el).to.be.accessible();
+
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(current, 'Use this card').click();
+    expect((await done).detail.account).to.equal(account);
+  });
+
+  it('replaces the card on file with a new one', async () => {
+    const fake = paymentApi();
+    const el = await mountPayment(fake, makeAccount({}, { has_payment_method: true }));
+    await until(() => qMaybe(el, 'sf-current-card') !== null);
+    await settle(q(el, 'sf-current-card'));
+    button(q(el, 'sf-current-card'), 'Replace').click();
+    await ready(el);
+    expect(fake.callsOf('createPaymentSession')).to.have.length(1);
+  });
+});
