@@ -55,12 +55,15 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
 
   app.post('/v1/account/enroll/plans/accept', async (c) => {
     const account = tokenAccount(c);
+    const raw = await readJson(c);
     const issues: FieldIssue[] = [];
-    const body = check(acceptBody, await readJson(c), issues);
-    if (body && !body.start_date && !body.service_start_date) {
+    const body = check(acceptBody, raw, issues);
+    // Judged on the raw body, so the start date is named even when other fields are bad too.
+    const given = (key: string) => typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)[key] != null;
+    if (!given('start_date') && !given('service_start_date')) {
       issues.push({ field: 'start_date', code: 'required', message: 'start_date (or service_start_date) is required' });
     }
-    if (body?.start_date && body.service_start_date) {
+    if (given('start_date') && given('service_start_date')) {
       issues.push({ field: 'service_start_date', code: 'unknown_field', message: 'Send start_date or service_start_date, not both' });
     }
     if (!body || issues.length) throw fail.invalid(issues);

@@ -74,9 +74,11 @@ export function registerAppEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void
   });
 
   app.post('/v1/app/accounts/enroll/plans/request', async (c) => {
+    const raw = await readJson(c);
     const issues: FieldIssue[] = [];
-    const body = check(appPlansBody, await readJson(c), issues);
-    if (body && !body.postal_code && !body.esi_id) {
+    const body = check(appPlansBody, raw, issues);
+    const given = (key: string) => typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)[key] != null;
+    if (!given('postal_code') && !given('esi_id')) {
       issues.push({ field: 'postal_code', code: 'required', message: 'postal_code is required when esi_id is not sent' });
     }
     if (!body || issues.length) throw fail.invalid(issues);

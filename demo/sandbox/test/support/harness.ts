@@ -90,7 +90,7 @@ export class Harness {
       number,
       exp_month: 12,
       exp_year: 2034,
-      cvc: '123',
+      cvc: /^3[47]/.test(number) ? '1234' : '123', // American Express has four-digit codes
       postal_code: '77002',
     });
     assert.ok(result.ok, JSON.stringify(result));

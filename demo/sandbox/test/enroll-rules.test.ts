@@ -1,0 +1,132 @@
+/** The rules of each enrollment step: the 400s naming bad fields and the 422s of broken rules. */
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { addDays } from '../time.js';
+import { assertError, Harness, IDENTITY, premiseIn } from './support/harness.js';
+
+const h = new Harness();
+after(() => h.close());
+
+describe('plans/accept', () => {
+  it('names malformed and missing fields (400) and refuses both start date names', async () => {
+    const { token } = await h.createAccount();
+    const acct = h.as(token);
+    assertError(await acct('POST', '/v1/account/enroll/plans/accept', {}), 400, 'invalid_request', ['esi_id', 'plan_uuid', 'terms_accepted', 'start_date']);
+    assertError(
+      await acct('POST', '/v1/account/enroll/plans/accept', { esi_id: '123', plan_uuid: 'x', start_date: '2026-13-01', terms_accepted: 'yes' }),
+      400,
+      'invalid_request',
+      ['esi_id', 'plan_uuid', 'start_date', 'terms_accepted'],
+    );
+    const premise = premiseIn('77002');
+    const [plan] = await h.plansFor(token, premise.esi_id);
+    const both = await acct('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: plan!.earliest_start_date, service_start_date: plan!.earliest_start_date, terms_accepted: true });
+    assertError(both, 400, 'invalid_request', ['service_start_date']);
+  });
+
+  it('422s every broken rule at once: terms, window, meter', async () => {
+    const { token } = await h.createAccount();
+    const premise = premiseIn('77002');
+    const other = premiseIn('77005');
+    const [plan] = await h.plansFor(token, premise.esi_id);
+    const res = await h.as(token)('POST', '/v1/account/enroll/plans/accept', { esi_id: other.esi_id, plan_uuid: plan!.uuid, service_start_date: h.sb.clock.today(), terms_accepted: false });
+    assertError(res, 422, 'unprocessable', ['terms_accepted', 'service_start_date', 'esi_id']);
+    const codes = res.body.error.fields.map((f: { code: string }) => f.code).sort();
+    assert.deepEqual(codes, ['must_be_true', 'range', 'range']);
+    const late = await h.as(token)('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: addDays(plan!.latest_start_date, 1), terms_accepted: true });
+    assertError(late, 422, 'unprocessable', ['start_date']);
+  });
+
+  it('refuses an expired plan (5 business days) and a plan quoted for another account', async () => {
+    const a = await h.createAccount();
+    const b = await h.createAccount();
+    const premise = premiseIn('78401');
+    const [plan] = await h.plansFor(a.token, premise.esi_id);
+    assertError(await h.as(b.token)('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: plan!.earliest_start_date, terms_accepted: true }), 404, 'not_found');
+    assertError(await h.as(a.token)('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: '3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41', start_date: plan!.earliest_start_date, terms_accepted: true }), 404, 'not_found');
+    // Monday 10:00 + 5 business days → the next Monday 10:00 (CDT by then: one hour less in UTC)
+    assert.equal(plan!.expires_at, '2026-03-09T15:00:00.000Z');
+    h.sb.clock.set(Date.parse(plan!.expires_at));
+    const fresh = (await h.app('POST', `/v1/app/accounts/${a.uuid}/token`)).body.token;
+    const expired = await h.as(fresh)('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: addDays(h.sb.clock.today(), 1), terms_accepted: true });
+    assertError(expired, 422, 'unprocessable', ['plan_uuid']);
+  });
+
+  it('accepts App-level quotes priced by postal code for a meter of that utility', async () => {
+    const { token } = await h.createAccount();
+    const plans = (await h.app('POST', '/v1/app/accounts/enroll/plans/request', { postal_code: '79601' })).body.plans;
+    const res = await h.as(token)('POST', '/v1/account/enroll/plans/accept', { esi_id: premiseIn('79601').esi_id, plan_uuid: plans[0].uuid, start_date: plans[0].earliest_start_date, terms_accepted: true });
+    assert.equal(res.status, 200);
+    const wrongUtility = await h.as(token)('POST', '/v1/account/enroll/plans/accept', { esi_id: premiseIn('77002').esi_id, plan_uuid: plans[1].uuid, start_date: plans[1].earliest_start_date, terms_accepted: true });
+    assertError(wrongUtility, 422, 'unprocessable', ['esi_id']);
+  });
+});
+
+describe('identity and credit check', () => {
+  it('requires every identity field in its format, and 18+ (422)', async () => {
+    const { token } = await h.createAccount();
+    const acct = h.as(token);
+    assertError(await acct('PATCH', '/v1/account/enroll/identity', {}), 400, 'invalid_request', ['first_name', 'last_name', 'phone', 'email', 'date_of_birth']);
+    assertError(await acct('PATCH', '/v1/account/enroll/identity', { ...IDENTITY, phone: '12', email: 'x', date_of_birth: '01/02/1990' }), 400, 'invalid_request', ['phone', 'email', 'date_of_birth']);
+    assertError(await acct('PATCH', '/v1/account/enroll/identity', { ...IDENTITY, date_of_birth: addDays(h.sb.clock.today(), -365 * 17) }), 422, 'unprocessable', ['date_of_birth']);
+    const ok = await acct('PATCH', '/v1/account/enroll/identity', IDENTITY);
+    assert.equal(ok.body.phone, '+17135550142');
+  });
+
+  it('checks the SSN by SSA rules, requires consent, and never stores or echoes the SSN', async () => {
+    const { uuid, token } = await h.createAccount();
+    const acct = h.as(token);
+    assertError(await acct('POST', '/v1/account/enroll/credit-check', {}), 400, 'invalid_request', ['ssn', 'consent']);
+    for (const ssn of ['000-12-3456', '666-12-3456', '912-12-3456', '123-00-4567', '123-45-0000', '12345678']) {
+      assertError(await acct('POST', '/v1/account/enroll/credit-check', { ssn, consent: true }), 400, 'invalid_request', ['ssn']);
+    }
+    assertError(await acct('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-6789', consent: false }), 422, 'unprocessable', ['consent']);
+    const ok = await acct('POST', '/v1/account/enroll/credit-check', { ssn: '321-54-9876', consent: true });
+    assert.ok(!JSON.stringify(ok.body).includes('9876'));
+    const record = h.sb.store.account(uuid)!;
+    assert.ok(!JSON.stringify(record).includes('321549876') && !JSON.stringify(record).includes('321-54-9876'));
+    assert.deepEqual(record.credit?.outcome, 'pass');
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    assert.ok(!JSON.stringify(inspection.body).includes('9876'));
+  });
+});
+
+describe('payment method', () => {
+  it('syncs only a succeeded method the processor set up for this account', async () => {
+    const a = await h.createAccount();
+    const b = await h.createAccount();
+    const acct = h.as(a.token);
+    assertError(await acct('POST', '/v1/account/billing/ensure-payment-method-added', {}), 400, 'invalid_request', ['payment_method_id']);
+    assertError(await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: 'pm_unknown' }), 422, 'unprocessable', ['payment_method_id']);
+    assertError(await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(b.uuid) }), 422, 'unprocessable', ['payment_method_id']);
+    // 3-D Secure not yet completed: the method exists but its setup has not succeeded
+    const intent = h.sb.processor.createSetupIntent(a.uuid);
+    const pending = h.sb.processor.confirmSetupIntent(intent.client_secret, { number: '4000002500003155', exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '77002' });
+    assert.ok(pending.ok && pending.setupIntent.status === 'requires_action');
+    assertError(await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: pending.setupIntent.payment_method }), 422, 'unprocessable', ['payment_method_id']);
+    assertError(await acct('GET', '/v1/account/billing/payment-method'), 404, 'not_found');
+    assert.equal((await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(a.uuid, '378282246310005') })).status, 200);
+    assert.equal((await acct('GET', '/v1/account/billing/payment-method')).body.card_brand, 'amex');
+  });
+});
+
+describe('finalize', () => {
+  it('422s with "Cannot finalize enrollment" naming each missing flag', async () => {
+    const { uuid, token } = await h.createAccount();
+    const res = await h.as(token)('POST', '/v1/account/enroll/finalize');
+    assertError(res, 422, 'cannot_finalize_enrollment', ['enrollment.has_accepted_plan', 'enrollment.is_identity_verified', 'enrollment.has_payment_method']);
+    assert.equal(res.body.error.message, 'Cannot finalize enrollment');
+    assertError(await h.as(token)('POST', '/v1/account/enroll/finalize', { is_client_agent_enrollment: 'yes' }), 400, 'invalid_request', ['is_client_agent_enrollment']);
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    assert.equal(inspection.body.counters.finalize_succeeded, 0);
+  });
+
+  it('422s after the payment method is removed, and once finalized', async () => {
+    const { token } = await h.readyToFinalize();
+    await h.as(token)('POST', '/v1/account/sandbox/remove-payment-method');
+    assertError(await h.as(token)('POST', '/v1/account/enroll/finalize'), 422, 'cannot_finalize_enrollment', ['enrollment.has_payment_method']);
+    const { token: done } = await h.readyToFinalize();
+    assert.equal((await h.as(done)('POST', '/v1/account/enroll/finalize')).status, 200);
+    assertError(await h.as(done)('POST', '/v1/account/enroll/finalize'), 422, 'cannot_finalize_enrollment', ['enrollment.is_enrollment_finalized']);
+  });
+});
