@@ -73,7 +73,7 @@ describe('sf-step-payment', () => {
     expect(text(alert)).to.contain('Your card was not saved.');
     expect(text(alert)).to.contain('Your card was declined.');
     expect(fake.callsOf('ensurePaymentMethodAdded')).to.have.length(0);
-    expect(fakeStripe.mountedInto.at(-1)!.querySelector('.fake-payment-element')).to.exist;
+    expect(fakeStripe.mountedInto.at(-1)!.querySelector('.fake-payment-element')).not.to.equal(null);
     await expect(el).to.be.accessible();
 
     const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;

@@ -54,7 +54,7 @@ export class SfStepPayment extends StepElement {
 
   private _current = new Task(this, {
     autoRun: false,
-    task: ([], { signal }) => this.api.getPaymentMethod(signal),
+    task: (_args: [], { signal }) => this.api.getPaymentMethod(signal),
     onComplete: (card) => {
       this._card = card;
       this._mode = 'current';
@@ -67,7 +67,7 @@ export class SfStepPayment extends StepElement {
 
   private _open = new Task(this, {
     autoRun: false,
-    task: async ([], { signal }) => {
+    task: async (_args: [], { signal }) => {
       this._reset();
       this._loadFailed = false;
       this._failure = null;
@@ -100,7 +100,7 @@ export class SfStepPayment extends StepElement {
 
   private _save = new Task(this, {
     autoRun: false,
-    task: async ([], { signal }): Promise<Account | undefined> => {
+    task: async (_args: [], { signal }): Promise<Account | undefined> => {
       this._cardError = null;
       this._failure = null;
       if (!this._paymentMethodId) {
