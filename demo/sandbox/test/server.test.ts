@@ -1,0 +1,62 @@
+/** The sandbox over a real socket, as main.ts serves it: what app.request cannot show (CORS from a browser origin,
+ * chunked bodies over the limit, the fault injector's dropped connection). */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createSandbox, type Sandbox } from '../app.js';
+
+let sandbox: Sandbox;
+let server: ServerType;
+let base = '';
+
+before(async () => {
+  sandbox = createSandbox({ appToken: 'sandbox_app_server_test', rateLimits: false, allowedOrigins: ['http://partner.test'] });
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(async () => {
+  sandbox.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('the sandbox over HTTP', () => {
+  it('answers health and an App request', async () => {
+    assert.equal((await fetch(`${base}/__sandbox/health`)).status, 200);
+    const res = await fetch(`${base}/v1/app/accounts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sandbox_app_server_test', 'content-type': 'application/json', origin: 'http://partner.test' },
+      body: JSON.stringify({ email: 'socket@example.com' }),
+    });
+    assert.equal(res.status, 201);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'http://partner.test');
+  });
+
+  it('refuses a streamed body over 64 KiB that declares no length', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 5) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${base}/v1/app/accounts`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sandbox_app_server_test', 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(res.status, 413);
+    assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'payload_too_large');
+  });
+
+  it('drops the connection when the fault injector says so', async () => {
+    const rule = await fetch(`${base}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route: '/v1/app/accounts', drop_rate: 1, count: 1 }) });
+    assert.equal(rule.status, 201);
+    await assert.rejects(fetch(`${base}/v1/app/accounts`, { headers: { authorization: 'Bearer sandbox_app_server_test' } }));
+    assert.equal((await fetch(`${base}/v1/app/accounts`, { headers: { authorization: 'Bearer sandbox_app_server_test' } })).status, 200);
+  });
+});
