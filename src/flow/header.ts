@@ -35,7 +35,7 @@ export class SfFlowHeader extends LitElement {
       }
       .brand { flex: 1; min-width: 0; font-weight: 700; overflow-wrap: anywhere; }
       .lang { font-weight: 600; padding-inline: 0.75rem; }
-      .close { padding: 0; font-size: 1.75rem; font-weight: 400; line-height: 1; }
+      .close { padding: 0; font-size: 1.75rem; font-weight: 400; line-height: 1; border-color: transparent; color: var(--_text); }
     `,
   ];
 

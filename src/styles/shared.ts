@@ -75,7 +75,6 @@ export const fieldStyles = css`
   .field > label, .label { font-weight: 600; }
   .hint { color: var(--_muted); font-size: 0.9375rem; margin: 0; }
   .error { color: var(--_error); font-size: 0.9375rem; font-weight: 600; margin: 0; }
-  .error::before { content: '⚠ ' / ''; }
   input:not([type='checkbox']):not([type='radio']), select, textarea {
     width: 100%; min-height: var(--_target); padding: 0.5rem 0.75rem;
     font: inherit; font-size: max(1rem, 16px); color: var(--_text); background: var(--_surface);

@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, svg, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { sharedStyles } from '../../styles/shared.js';
@@ -12,6 +12,14 @@ import type { CloseReason } from '../../bridge/messages.js';
  * - `unsupported`: a scope this version of the flow does not show.
  * - `closed`: the flow is over (`reason` says how); nothing left to do here.
  */
+const ICONS = {
+  clock: svg`<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>`,
+  check: svg`<path d="M5 12.5l4.5 4.5L19 7.5"/>`,
+  alert: svg`<path d="M12 6.5v7M12 17v.5"/>`,
+  help: svg`<path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 1-1 1.7v.5M12 17v.5"/>`,
+};
+type Icon = keyof typeof ICONS;
+
 export type StatusKind = 'expired' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'closed';
 
 /**
@@ -29,7 +37,8 @@ export class SfStatusScreen extends LitElement {
     css`
       :host { padding-top: 0.5rem; }
       .icon { width: 3rem; height: 3rem; border-radius: 50%; display: grid; place-items: center; margin-bottom: 1rem;
-        font-size: 1.5rem; font-weight: 700; background: var(--_surface-muted); color: var(--_primary); }
+        background: var(--_surface-muted); color: var(--_primary); }
+      .icon svg { width: 1.75rem; height: 1.75rem; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
       .icon.ok { background: var(--_success-bg); color: var(--_success); }
     `,
   ];
@@ -41,7 +50,7 @@ export class SfStatusScreen extends LitElement {
   override render() {
     const [heading, body, icon] = this._content();
     const retry = this.kind === 'error' || this.kind === 'network';
-    return html`<div class="icon ${icon === '✓' ? 'ok' : ''}" aria-hidden="true">${icon}</div>
+    return html`<div class="icon ${icon === 'check' ? 'ok' : ''}" aria-hidden="true"><svg viewBox="0 0 24 24">${ICONS[icon]}</svg></div>
       <h1 id="step-heading" tabindex="-1">${heading}</h1>
       ${body}
       ${retry
@@ -51,7 +60,7 @@ export class SfStatusScreen extends LitElement {
         : nothing}`;
   }
 
-  private _content(): [string, TemplateResult, string] {
+  private _content(): [string, TemplateResult, Icon] {
     const saved = html`<p>${msg('Nothing you already saved is lost: with a new link you continue where you left off.', { id: 'status.saved' })}</p>`;
     const closeWindow = html`<p>${msg('You can close this window.', { id: 'status.close-window' })}</p>`;
     switch (this.kind) {
@@ -59,31 +68,31 @@ export class SfStatusScreen extends LitElement {
         return [
           msg('This link has expired', { id: 'status.expired.heading' }),
           html`<p>${msg('For your security, enrollment links work for one hour. Go back to the app or website that sent you here and open the enrollment again to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
-          '⏱',
+          'clock',
         ];
       case 'incomplete':
         return [
           msg('This link is incomplete', { id: 'status.incomplete.heading' }),
           html`<p>${msg('Part of the link is missing. Open it again from the app, email or text message that sent it to you, or ask there for a new link.', { id: 'status.incomplete.body' })}</p>`,
-          '?',
+          'help',
         ];
       case 'forbidden':
         return [
           msg('This link cannot be used here', { id: 'status.forbidden.heading' }),
           html`<p>${msg('This link does not give access to this part of your account. Go back to the app or website that sent you here and ask for a new link.', { id: 'status.forbidden.body' })}</p>`,
-          '!',
+          'alert',
         ];
       case 'network':
         return [
           msg('We cannot reach the service', { id: 'status.network.heading' }),
           html`<p>${msg('Check your internet connection, then try again.', { id: 'status.network.body' })}</p>${saved}`,
-          '!',
+          'alert',
         ];
       case 'unsupported':
         return [
           msg('This page is not available yet', { id: 'status.unsupported.heading' }),
           html`<p>${msg('This link opens a part of your account that this page cannot show yet. Go back to the app or website that sent you here.', { id: 'status.unsupported.body' })}</p>`,
-          '!',
+          'alert',
         ];
       case 'closed':
         return this._closed(closeWindow);
@@ -91,23 +100,23 @@ export class SfStatusScreen extends LitElement {
         return [
           msg('Something went wrong', { id: 'status.error.heading' }),
           html`<p>${msg('We could not complete this. Your information is safe. Please try again in a moment.', { id: 'status.error.body' })}</p>`,
-          '!',
+          'alert',
         ];
     }
   }
 
-  private _closed(closeWindow: TemplateResult): [string, TemplateResult, string] {
+  private _closed(closeWindow: TemplateResult): [string, TemplateResult, Icon] {
     switch (this.reason) {
       case 'completed':
-        return [msg('You are all set', { id: 'status.closed.completed.heading' }), closeWindow, '✓'];
+        return [msg('You are all set', { id: 'status.closed.completed.heading' }), closeWindow, 'check'];
       case 'exited':
         return [
           msg('You left the enrollment', { id: 'status.closed.exited.heading' }),
           html`<p>${msg('What you already saved is kept. To continue later, open the enrollment again from the app or website that sent you here.', { id: 'status.closed.exited.body' })}</p>${closeWindow}`,
-          '✓',
+          'check',
         ];
       default:
-        return [msg('This page is closed', { id: 'status.closed.heading' }), closeWindow, '✓'];
+        return [msg('This page is closed', { id: 'status.closed.heading' }), closeWindow, 'check'];
     }
   }
 
