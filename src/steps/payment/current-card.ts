@@ -4,27 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { stepStyles } from '../shared/step.styles.js';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
-/** "Visa", "Mastercard"…: brand names are proper nouns, the same in every language. */
-export function brandName(brand: string): string {
-  return BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}
-
-/** 12/2030 in the customer's locale (the card's own month and year, no day). */
-export function expiry(card: PaymentMethod, locale: string): string {
-  const date = new Date(Date.UTC(card.card_exp_year, card.card_exp_month - 1, 1));
-  return new Intl.DateTimeFormat(locale, { month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
+import { brandName, expiry } from './card-brand.js';
 
 /**
  * @summary The card already on file, with "Use this card" and "Replace".

@@ -38,7 +38,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
   protected readonly stepName = 'plans' as const;
 
   /** The address confirmed in this session; the account's service address otherwise. */
-  @property({ attribute: false }) address?: AddressSearchResult;
+  @property({ attribute: false }) address?: AddressSearchResult | null;
 
   @state() private _failure: Failure | null = null;
   @state() private _startProblem: StartDateProblem | null = null;

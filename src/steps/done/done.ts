@@ -1,0 +1,97 @@
+import { html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { getLocale } from '../../i18n/localization.js';
+import { formatDate } from '../../ui/format.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import type { AcceptedPlan } from '../plans/plans.js';
+import { doneStyles } from './done.styles.js';
+
+/** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
+export class FlowFinishEvent extends Event {
+  static readonly eventName = 'sf-flow-finish';
+  constructor() {
+    super(FlowFinishEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * @summary Done: what happens after finalizing (the utility switch takes 2 to 72 business hours; finalizing is not
+ * activation; a confirmation email; the start date), and a Done button.
+ * @fires sf-flow-finish - Done.
+ * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
+ */
+@customElement('sf-step-done')
+@localized()
+export class SfStepDone extends StepElement {
+  static override styles = [...stepStyles, doneStyles];
+  protected readonly stepName = 'done' as const;
+
+  /** The plan accepted in this session, for its start date; optional. */
+  @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
+
+  override render() {
+    const locale = getLocale();
+    const a = this.account;
+    const utility = a?.service_address?.utility.display_name;
+    const start = this.acceptedPlan?.start_date;
+    return html`
+      <div class="badge" aria-hidden="true">✓</div>
+      <h1 id="step-heading" tabindex="-1">${msg("You're all set", { id: 'done.heading' })}</h1>
+      <p class="lead">${msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' })}</p>
+      <ol class="next">
+        <li>
+          <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>
+          <p>
+            ${utility
+              ? msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
+                  id: 'done.switch.utility',
+                })
+              : msg('We send your enrollment to your utility. The switch usually takes 2 to 72 business hours.', {
+                  id: 'done.switch',
+                })}
+          </p>
+        </li>
+        <li>
+          <h2>${msg('Your service is not active yet', { id: 'done.active.heading' })}</h2>
+          <p>
+            ${msg('Submitting your enrollment does not turn on service by itself. We will let you know when your service is active.', {
+              id: 'done.active',
+            })}
+          </p>
+          ${start
+            ? html`<p>
+                <strong>${msg(str`Planned start date: ${formatDate(start, locale)}.`, { id: 'done.start' })}</strong>
+              </p>`
+            : nothing}
+        </li>
+        <li>
+          <h2>${msg('Check your email', { id: 'done.email.heading' })}</h2>
+          <p>
+            ${a?.email
+              ? msg(str`A confirmation is on its way to ${a.email}, with your plan documents.`, { id: 'done.email' })
+              : msg('A confirmation is on its way to your email, with your plan documents.', { id: 'done.email_generic' })}
+          </p>
+        </li>
+      </ol>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${this._finish}>${msg('Done', { id: 'done.done' })}</button>
+      </div>
+    `;
+  }
+
+  private _finish(): void {
+    this.dispatchEvent(new FlowFinishEvent());
+    this.complete();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-done': SfStepDone;
+  }
+  interface HTMLElementEventMap {
+    'sf-flow-finish': FlowFinishEvent;
+  }
+}

@@ -1,0 +1,160 @@
+import { html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { newIdempotencyKey } from '../../api/client.js';
+import type { Account, PaymentMethod } from '../../api/types.js';
+import type { StepDraft } from '../../flow/context.js';
+import { StepElement } from '../shared/step-element.js';
+import { stepStyles } from '../shared/step.styles.js';
+import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import type { AcceptedPlan } from '../plans/plans.js';
+import { missingItems, renderMissing, type MissingItem } from './missing.js';
+import { renderSummary } from './summary.js';
+import { reviewStyles } from './review.styles.js';
+
+export interface ReviewDraft extends StepDraft {
+  /** One key for finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
+  finalizeKey?: string;
+}
+
+interface Loaded {
+  account: Account;
+  card: PaymentMethod | null;
+}
+
+/**
+ * @summary Review step: re-reads the account, summarizes the enrollment without sensitive data, names what is
+ * still missing (with a way to each), and finalizes exactly once.
+ * @fires sf-step-complete - `{ step: 'review', account, data: { finalized: true } }` after finalizing, or
+ * `{ step: 'review', account, data: { goTo } }` to fix a missing item.
+ * @fires sf-step-back - Back.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-review')
+@localized()
+export class SfStepReview extends StepElement<ReviewDraft> {
+  static override styles = [...stepStyles, reviewStyles];
+  protected readonly stepName = 'review' as const;
+
+  /** The plan accepted in this session (the plans step's `data.plan`), to name it; optional. */
+  @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
+
+  @state() private _failure: Failure | null = null;
+  /** Finalize refused (422): the account was re-read, the missing items explain why. */
+  @state() private _refused = false;
+  @state() private _finalized = false;
+
+  /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
+  private _finalizing = false;
+
+  private _load = new Task(this, {
+    args: () => [this._api] as const,
+    task: async ([api], { signal }): Promise<Loaded | undefined> => {
+      if (!api) return undefined;
+      this._failure = null;
+      const account = await api.getAccount(signal);
+      // The card only decorates the summary: without it the review still works.
+      const card = account.enrollment.has_payment_method ? await api.getPaymentMethod(signal).catch(() => null) : null;
+      return { account, card };
+    },
+    onComplete: (loaded) => {
+      // Finalized meanwhile (another tab, a retry that did reach the service): nothing left to do here.
+      if (loaded?.account.enrollment.is_enrollment_finalized) {
+        this._finalized = true;
+        this.complete({ account: loaded.account, data: { finalized: true } });
+      }
+    },
+    onError: (error) => {
+      this._failure = toFailure(error, this);
+    },
+  });
+
+  private _finalize = new Task<[], Account | undefined>(this, {
+    autoRun: false,
+    task: async () => {
+      this._failure = null;
+      this._refused = false;
+      const key = (this.draft.finalizeKey ??= newIdempotencyKey());
+      // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
+      await this.api.finalize(this.isClientAgent ? { is_client_agent_enrollment: true } : undefined, { idempotencyKey: key });
+      this._finalized = true;
+      // The root routes from the account; a failed re-read is no reason to hide a successful finalize.
+      return this.api.getAccount().catch(() => undefined);
+    },
+    onComplete: (account) => this.complete({ ...(account ? { account } : {}), data: { finalized: true } }),
+    onError: (error) => {
+      this._finalizing = false;
+      const failure = toFailure(error, this);
+      if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
+        this._refused = true;
+        void this._load.run();
+        return;
+      }
+      this._failure = failure;
+    },
+  });
+
+  override render() {
+    const loaded = this._load.value;
+    const loading = this._load.status === TaskStatus.PENDING && !loaded;
+    const account = loaded?.account;
+    const missing = account ? missingItems(account) : [];
+    const running = this._finalize.status === TaskStatus.PENDING;
+    const canSubmit = Boolean(account?.enrollment.can_finalize_enrollment) && !this._finalized;
+    return html`
+      <h1 id="step-heading" tabindex="-1">${msg('Review and submit', { id: 'review.heading' })}</h1>
+      ${renderRetryAlert(this._failure, () => this._retry(), running || this._load.status === TaskStatus.PENDING)}
+      ${renderRefusal(this._failure)}
+      ${loading ? html`<p role="status">${msg('Loading your enrollment…', { id: 'review.loading' })}</p>` : nothing}
+      ${account ? renderSummary(account, loaded?.card ?? null, this.acceptedPlan ?? null) : nothing}
+      ${account && missing.length ? renderMissing(missing, this._refused, (item) => this._goTo(item)) : nothing}
+      ${account && !missing.length
+        ? html`<p>
+            ${msg('By submitting, you ask us to switch your electricity service to this plan. You will get a confirmation by email.', {
+              id: 'review.submit_note',
+            })}
+          </p>`
+        : nothing}
+      <div class="actions">
+        <button type="button" class="btn secondary start" ?disabled=${running} @click=${() => this.back()}>
+          ${msg('Back', { id: 'step.back' })}
+        </button>
+        ${account && !missing.length
+          ? html`<button
+              type="button"
+              class="btn primary"
+              ?disabled=${!canSubmit || running}
+              aria-busy=${running ? 'true' : 'false'}
+              @click=${this._submit}
+            >
+              ${running ? msg('Submitting…', { id: 'review.busy' }) : msg('Submit enrollment', { id: 'review.submit' })}
+            </button>`
+          : nothing}
+      </div>
+    `;
+  }
+
+  private _submit(): void {
+    if (this._finalizing || this._finalized) return;
+    this._finalizing = true;
+    void this._finalize.run([]);
+  }
+
+  private _retry(): void {
+    // A failed finalize is repeated with the key kept in the draft; a failed load simply loads again.
+    if (this._finalize.status === TaskStatus.ERROR) this._submit();
+    else void this._load.run();
+  }
+
+  private _goTo(item: MissingItem): void {
+    const account = this._load.value?.account;
+    this.complete({ ...(account ? { account } : {}), data: { goTo: item } });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-review': SfStepReview;
+  }
+}

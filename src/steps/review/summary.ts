@@ -1,0 +1,56 @@
+import { html, nothing } from 'lit';
+import { msg, str } from '@lit/localize';
+import type { Account, PaymentMethod } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { formatDate, formatMonths, formatRate } from '../../ui/format.js';
+import type { AcceptedPlan } from '../plans/plans.js';
+import { brandName } from '../payment/card-brand.js';
+import { formatPhone } from '../identity/identity-rules.js';
+
+/**
+ * The enrollment at a glance. Deliberately without sensitive data: no date of birth, no SSN (never known here),
+ * only the card's brand and last four digits. Call from render() only.
+ */
+export function renderSummary(account: Account, card: PaymentMethod | null, plan: AcceptedPlan | null) {
+  const locale = getLocale();
+  const a = account.service_address;
+  const e = account.enrollment;
+  const name = [account.first_name, account.last_name].filter(Boolean).join(' ');
+  return html`<dl class="summary card">
+    <dt>${msg('Service address', { id: 'address.confirm.address' })}</dt>
+    <dd>
+      ${a
+        ? html`${a.address_2 ? `${a.address_1}, ${a.address_2}` : a.address_1}<br />${a.city}, ${a.state} ${a.postal_code}<br />
+            <span class="muted">${msg('ESI ID', { id: 'address.esi_id' })} ${a.esi_id} · ${a.utility.display_name}</span>`
+        : msg('Not chosen yet', { id: 'review.not_yet' })}
+    </dd>
+    <dt>${msg('Plan', { id: 'review.plan' })}</dt>
+    <dd>
+      ${plan
+        ? html`${plan.name}<br /><span class="muted"
+              >${msg(str`${formatRate(plan.energy_rate_cents_per_kwh, locale)}, fixed for ${formatMonths(plan.term_months, locale)}`, {
+                id: 'review.plan_terms',
+              })}</span
+            >`
+        : e.has_accepted_plan
+          ? msg('Accepted', { id: 'review.accepted' })
+          : msg('Not chosen yet', { id: 'review.not_yet' })}
+    </dd>
+    ${plan
+      ? html`<dt>${msg('Start date', { id: 'review.start' })}</dt>
+          <dd>${formatDate(plan.start_date, locale)}</dd>`
+      : nothing}
+    <dt>${msg('Name', { id: 'review.name' })}</dt>
+    <dd>${name || msg('Not added yet', { id: 'review.not_added' })}</dd>
+    <dt>${msg('Contact', { id: 'review.contact' })}</dt>
+    <dd>${account.email}${account.phone ? html`<br />${formatPhone(account.phone)}` : nothing}</dd>
+    <dt>${msg('Auto-pay card', { id: 'review.card' })}</dt>
+    <dd>
+      ${card
+        ? msg(str`${brandName(card.card_brand)} ending in ${card.card_last4}`, { id: 'payment.current.card' })
+        : e.has_payment_method
+          ? msg('Saved', { id: 'review.card_saved' })
+          : msg('Not added yet', { id: 'review.not_added' })}
+    </dd>
+  </dl>`;
+}

@@ -1,0 +1,152 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/review/review.js';
+import type { SfStepReview } from '../../src/steps/review/review.js';
+import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { Account } from '../../src/api/types.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, mount, settle, text, until } from './harness.js';
+
+const READY = makeAccount(
+  { service_address: ADDRESS_RESULT, phone: '+15125550100' } as never,
+  { has_accepted_plan: true, is_identity_verified: true, has_payment_method: true, can_finalize_enrollment: true },
+);
+const FINALIZED = makeAccount({ service_address: ADDRESS_RESULT } as never, { is_enrollment_finalized: true });
+const CARD = { type: 'STRIPE_CARD', card_brand: 'mastercard', card_last4: '4444', card_exp_month: 1, card_exp_year: 2032, card_postal_code: null };
+const PLAN = { uuid: 'p1', name: 'Lone Star 12', term_months: 12, energy_rate_cents_per_kwh: '13.9', start_date: '2030-01-20' };
+
+function reviewApi(account: Account = READY): FakeApi {
+  return new FakeApi()
+    .on('getAccount', async () => account)
+    .on('getPaymentMethod', async () => CARD as never)
+    .on('finalize', async () => undefined);
+}
+
+async function mountReview(fake: FakeApi, draft: Record<string, unknown> = {}, account: Account = READY) {
+  const el = await mount<SfStepReview>(
+    fake.api,
+    html`<sf-step-review .account=${account} .draft=${draft} .acceptedPlan=${PLAN}></sf-step-review>`,
+  );
+  await until(() => text(el).includes('Service address') || text(el).includes('Before you can submit'));
+  await settle(el);
+  return el;
+}
+
+describe('sf-step-review', () => {
+  it('re-reads the account and summarizes without sensitive data', async () => {
+    const fake = reviewApi();
+    const el = await mountReview(fake);
+    expect(fake.callsOf('getAccount')).to.have.length(1);
+    const shown = text(el);
+    expect(shown).to.contain('1200 Main St');
+    expect(shown).to.contain(ADDRESS_RESULT.esi_id);
+    expect(shown).to.contain('Lone Star 12');
+    expect(shown).to.contain('January 20, 2030');
+    expect(shown).to.contain('Pat Doe');
+    expect(shown).to.contain('Mastercard ending in 4444');
+    expect(shown).not.to.contain('1985');
+    await expect(el).to.be.accessible();
+  });
+
+  it('lists what is missing with a button for each', async () => {
+    const incomplete = makeAccount({ service_address: ADDRESS_RESULT } as never, { has_accepted_plan: true });
+    const fake = reviewApi(incomplete);
+    const el = await mountReview(fake, {}, incomplete);
+    const shown = text(el);
+    expect(shown).to.contain('Before you can submit');
+    expect(shown).to.contain('Your personal details are missing.');
+    expect(shown).to.contain('No card is saved for auto-pay.');
+    expect(shown).not.to.contain('You have not accepted a plan');
+    expect(el.shadowRoot!.querySelector('button.primary')).to.equal(null);
+    await expect(el).to.be.accessible();
+
+    const go = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Add a card').click();
+    const event = await go;
+    expect(event.detail.step).to.equal('review');
+    expect(event.detail.data?.goTo).to.equal('payment');
+    expect(fake.callsOf('finalize')).to.have.length(0);
+  });
+
+  it('finalizes exactly once on a double click, with the key kept in the draft', async () => {
+    const gate = deferred<void>();
+    const fake = reviewApi().on('finalize', () => gate.promise);
+    const draft: Record<string, unknown> = {};
+    const el = await mountReview(fake, draft);
+    const submit = button(el, 'Submit enrollment');
+    submit.click();
+    submit.click();
+    submit.dispatchEvent(new MouseEvent('click', { bubbles: true })); // even if the disabled attribute lagged
+    await settle(el);
+    expect(submit.disabled).to.equal(true);
+    expect(fake.callsOf('finalize')).to.have.length(1);
+    expect(fake.callsOf('finalize')[0]!.idempotencyKey).to.equal(draft.finalizeKey);
+    expect(fake.callsOf('finalize')[0]!.args[0]).to.equal(undefined);
+
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    gate.resolve();
+    const event = await done;
+    expect(event.detail.data?.finalized).to.equal(true);
+    expect(fake.callsOf('finalize')).to.have.length(1);
+    await settle(el);
+    expect(button(el, 'Submit enrollment').disabled).to.equal(true);
+  });
+
+  it('retries a failed finalize with the same key, also from a new element on the same draft', async () => {
+    let fail = true;
+    const fake = reviewApi().on('finalize', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+    });
+    const draft: Record<string, unknown> = {};
+    const el = await mountReview(fake, draft);
+    button(el, 'Submit enrollment').click();
+    await until(() => text(el).includes('Try again'));
+    button(el, 'Try again').click();
+    await until(() => fake.callsOf('finalize').length === 2);
+    const again = await mountReview(fake, draft);
+    await until(() => !button(again, 'Submit enrollment').disabled);
+    fail = false;
+    const done = oneEvent(again, 'sf-step-complete');
+    button(again, 'Submit enrollment').click();
+    await done;
+    const keys = fake.callsOf('finalize').map((c) => c.idempotencyKey);
+    expect(new Set(keys).size).to.equal(1);
+  });
+
+  it('on 422 re-reads the account and says what is missing', async () => {
+    const removed = makeAccount({ service_address: ADDRESS_RESULT } as never, { has_accepted_plan: true, is_identity_verified: true });
+    let reads = 0;
+    const fake = reviewApi()
+      .on('getAccount', async () => (reads++ === 0 ? READY : removed))
+      .on('finalize', async () => {
+        throw apiError(422, 'cannot_finalize_enrollment', [{ field: 'enrollment.has_payment_method', code: 'must_be_true', message: '' }]);
+      });
+    const el = await mountReview(fake);
+    button(el, 'Submit enrollment').click();
+    await until(() => text(el).includes('We could not submit your enrollment yet'));
+    expect(text(el)).to.contain('No card is saved for auto-pay.');
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).not.to.equal(null);
+    expect(fake.callsOf('getAccount')).to.have.length(2);
+  });
+
+  it('finalizes client-agent enrollments as such', async () => {
+    const fake = reviewApi();
+    const el = await mount<SfStepReview>(
+      fake.api,
+      html`<sf-step-review .account=${READY} .draft=${{}} .clientAgent=${true}></sf-step-review>`,
+    );
+    await until(() => text(el).includes('Submit enrollment'));
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Submit enrollment').click();
+    await done;
+    expect(fake.callsOf('finalize')[0]!.args[0]).to.deep.equal({ is_client_agent_enrollment: true });
+  });
+
+  it('moves on when the enrollment is already finalized', async () => {
+    const fake = reviewApi(FINALIZED);
+    const done = new Promise<StepCompleteEvent>((resolve) =>
+      document.addEventListener('sf-step-complete', (e) => resolve(e as StepCompleteEvent), { once: true }),
+    );
+    await mount<SfStepReview>(fake.api, html`<sf-step-review .account=${FINALIZED} .draft=${{}}></sf-step-review>`);
+    expect((await done).detail.data?.finalized).to.equal(true);
+    expect(fake.callsOf('finalize')).to.have.length(0);
+  });
+});
