@@ -47,7 +47,7 @@ export function renderSummary(account: Account, card: PaymentMethod | null, plan
     <dt>${msg('Auto-pay card', { id: 'review.card' })}</dt>
     <dd>
       ${card
-        ? msg(str`${brandName(card.card_brand)} ending in ${card.card_last4}`, { id: 'payment.current.card' })
+        ? msg(str`${brandName(card.card_brand)} ending in ${card.card_last4}`, { id: 'review.card_value' })
         : e.has_payment_method
           ? msg('Saved', { id: 'review.card_saved' })
           : msg('Not added yet', { id: 'review.not_added' })}
