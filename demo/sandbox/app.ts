@@ -86,12 +86,13 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   const progress = new Progress(store);
   const faults = new Faults();
   faults.onExpireTokens((accountUuid) => void store.expireTokens(accountUuid));
-  const unsubscribe = clock.onChange(() => {
+  /** Background work that is due: pipeline steps, then the invoices (and auto-pay) the passing days bring. */
+  const tick = (): void => {
     progress.runDue();
-    // Invoices appear (and auto-pay runs) only as time passes: announce them when the clock moves.
     const today = clock.today();
     for (const account of store.accounts()) emitInvoiceEvents(store, account, today, config.publicUrl);
-  });
+  };
+  const unsubscribe = clock.onChange(tick);
   const deps: Deps = { store, clock, config, progress, processor };
 
   const app = new Hono<SandboxEnv>();
@@ -121,8 +122,8 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   app.use('*', faults.middleware());
   app.use('*', bodyLimit());
   app.use('*', async (c, next) => {
-    // Lazy background progress: real time moves the sandbox clock too, so due steps run before anything is read.
-    progress.runDue();
+    // Lazy background progress: real time moves the sandbox clock too, so due work runs before anything is read.
+    tick();
     await next();
     const account = c.get('subjectAccount');
     if (account) {

@@ -57,8 +57,10 @@ export function invoicesOf(store: Store, a: AccountRecord, today: string, public
  * each auto-pay that succeeded or failed. Run when the clock moves, since invoices only appear with time.
  */
 export function emitInvoiceEvents(store: Store, a: AccountRecord, today: string, publicUrl: string): void {
-  if (a.serviceActiveAt === null) return;
   const seen = a.invoiceEvents;
+  // Invoices change only with the date: most clock moves (seconds, hours) need no recomputation.
+  if (a.serviceActiveAt === null || seen.checkedOn === today) return;
+  seen.checkedOn = today;
   for (const invoice of [...invoicesOf(store, a, today, publicUrl)].reverse()) {
     const data = { location_uuid: a.location!.uuid, invoice_number: invoice.number };
     if (!seen.sent.includes(invoice.number)) {

@@ -103,7 +103,7 @@ export class Store {
         credit_checks: 0,
         webhooks_emitted: 0,
       },
-      invoiceEvents: { sent: [], paid: [], failed: [] },
+      invoiceEvents: { sent: [], paid: [], failed: [], checkedOn: null },
       requestsByRoute: {},
     };
     this.#accounts.set(account.uuid, account);

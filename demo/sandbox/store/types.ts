@@ -134,7 +134,7 @@ export interface AccountRecord {
   serviceActiveAt: number | null;
   usageHistoryAt: number | null;
   /** Invoice numbers whose webhooks were emitted (statement sent, auto-pay succeeded, auto-pay failed). */
-  invoiceEvents: { sent: string[]; paid: string[]; failed: string[] };
+  invoiceEvents: { sent: string[]; paid: string[]; failed: string[]; checkedOn: string | null };
   counters: AccountCounters;
   requestsByRoute: Record<string, number>;
 }

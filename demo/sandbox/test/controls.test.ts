@@ -96,6 +96,33 @@ describe('/__sandbox controls', () => {
     assert.equal(res.body.esi_ids.multi_meter.length, 2);
   });
 
+  it('configures webhook delivery and lists the signed deliveries', async () => {
+    const received: Array<{ url: string; headers: Headers; body: string }> = [];
+    const local = new Harness({
+      fetch: async (url, init) => {
+        received.push({ url: String(url), headers: new Headers(init?.headers), body: String(init?.body) });
+        return new Response(null, { status: 204 });
+      },
+    });
+    try {
+      assertError(await local.call('PUT', '/__sandbox/webhooks/config', { token: null, body: { url: 'mailto:x' } }), 400, 'invalid_request', ['url']);
+      const config = await local.call('PUT', '/__sandbox/webhooks/config', { token: null, body: { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' } });
+      assert.deepEqual(config.body, { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' });
+      const { uuid } = await local.createAccount();
+      await local.app('PATCH', `/v1/app/accounts/${uuid}`, { first_name: 'Ana' });
+      await local.sb.dispatcher.idle();
+      assert.equal(received.length, 1);
+      assert.equal(received[0]!.url, 'http://partner.test/hooks');
+      assert.match(received[0]!.headers.get('service-signature')!, /^t=\d+,v1=[0-9a-f]{64}$/);
+      assert.equal(JSON.parse(received[0]!.body).data.account_uuid, uuid);
+      const listed = await local.call('GET', '/__sandbox/webhooks', { token: null });
+      assert.equal(listed.body.deliveries[0].outcome, 'delivered');
+      assert.equal(listed.body.events[0].type, 'enrollment.identity_updated');
+    } finally {
+      local.close();
+    }
+  });
+
   it('404s inspection of an unknown account', async () => {
     assertError(await h.call('GET', '/__sandbox/accounts/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41', { token: null }), 404, 'not_found');
   });
