@@ -6,7 +6,10 @@
  */
 import { ApiError } from './errors.js';
 import { isRetrySafe, parseRetryAfter, sendWithRetry, type RetryPolicy, type Sleep } from './retry.js';
-import type { Account, AddressSearchResult, FlowSession, OptOutReason, PaymentMethod, Plan } from './types.js';
+import type * as Contract from './types.js';
+import type { Account, AddressSearchResult, FlowSession, OptOutReason, PaymentMethod, PaymentSession, Plan } from './types.js';
+
+export type { PaymentSession };
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -17,8 +20,8 @@ export interface RequestOptions {
 export interface FullAddressSearchRequest {
   address_1: string;
   address_2?: string | null;
-  city?: string | null;
-  state?: string | null;
+  city?: string;
+  state?: string;
   postal_code: string;
 }
 
@@ -53,10 +56,19 @@ export type FlowEventRequest =
   | { event: 'plans_viewed'; plan_uuids: string[] }
   | { event: 'enrollment_opt_out'; plan_uuids: string[]; reason?: string; label?: string };
 
-export interface PaymentSession {
-  client_secret: string;
-  stripe_public_key: string;
-}
+/**
+ * The request types above are the flow's stricter view of the contract's (`terms_accepted: true`, one start date
+ * field); this fails the type check if the contract (openapi.yaml → types.ts) stops accepting them.
+ */
+type Accepts<Contracted, Ours extends Contracted> = [Contracted, Ours];
+export type ContractConformance = [
+  Accepts<Contract.FullAddressSearchRequest, FullAddressSearchRequest>,
+  Accepts<Contract.AcceptPlanRequest, AcceptPlanRequest>,
+  Accepts<Contract.IdentityRequest, IdentityRequest>,
+  Accepts<Contract.CreditCheckRequest, CreditCheckRequest>,
+  Accepts<Contract.FinalizeRequest, FinalizeRequest>,
+  Accepts<Contract.FlowEvent, FlowEventRequest>,
+];
 
 export interface FlowApi {
   getAccount(signal?: AbortSignal): Promise<Account>;
