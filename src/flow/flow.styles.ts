@@ -1,9 +1,10 @@
 import { css } from 'lit';
 
 export const flowStyles = css`
+  /* No min-height: the host's height is what an inline embed is told (service-flow-resize), so it must be the
+     content's, able to shrink as well as grow. */
   :host {
     display: block;
-    min-height: 100%;
     background: var(--_surface);
   }
   main {

@@ -91,4 +91,20 @@ describe('router', () => {
     expect(followingStep('review', a)).to.equal('done');
     expect(followingStep('done', a)).to.equal(null);
   });
+
+  it('always returns the first unfinished step, for every combination of the flags', () => {
+    const flags = ['has_accepted_plan', 'is_identity_verified', 'is_credit_check_submitted', 'has_payment_method'] as const;
+    const order = ['plans', 'identity', 'credit', 'payment'] as const;
+    for (let mask = 0; mask < 2 ** flags.length; mask += 1) {
+      for (const finalized of [false, true]) {
+        for (const hasAddress of [false, true]) {
+          const enrollment = Object.fromEntries(flags.map((f, i) => [f, Boolean(mask & (1 << i))]));
+          const account = makeAccount(hasAddress ? { service_address: ADDRESS } : {}, { ...enrollment, is_enrollment_finalized: finalized });
+          const missing = order.find((_, i) => !(mask & (1 << i)));
+          const expected = finalized ? 'done' : !hasAddress ? 'address' : (missing ?? 'review');
+          expect(nextStep(account), `mask ${mask} finalized ${finalized} address ${hasAddress}`).to.equal(expected);
+        }
+      }
+    }
+  });
 });
