@@ -26,3 +26,15 @@ export function describeReason(reason: string | undefined): string {
   if (reason === undefined) return 'The flow closed.';
   return REASONS[reason] ?? `The flow closed (reason: ${reason}).`;
 }
+
+/** The return page speaks to the customer who just came back from the hosted flow. */
+const RETURN_TEXT: Record<string, string> = {
+  completed: 'You are done: your enrollment is submitted. Switching your service takes 2 to 72 business hours.',
+  exited: 'You left before finishing. What you already entered is saved, so you can continue later.',
+  expired: 'Your link expired. Ask Lone Star Bank for a new one to continue where you left off.',
+  error: 'Something went wrong on our side. Please try again later.',
+};
+
+export function describeReturn(reason: string | undefined): string {
+  return (reason !== undefined && RETURN_TEXT[reason]) || 'The electricity flow has closed.';
+}

@@ -15,25 +15,28 @@ export interface ModalOptions {
   onClosed(message?: FlowMessage): void;
 }
 
+/** How long the flow may take to say it is ready before the host offers its own way out. */
+const READY_TIMEOUT_MS = 12_000;
+
 export function openModal(opts: ModalOptions): void {
   const dialog = document.createElement('dialog');
   dialog.className = 'flow-modal';
   dialog.dataset.testid = 'flow-modal';
-  dialog.setAttribute('aria-labelledby', 'flow-modal-title');
+  dialog.setAttribute('aria-label', opts.title);
 
-  // The host's bar sits above the iframe, never over it: the way out when the flow cannot load at all.
+  // The flow draws its own header and close button. The host's bar appears only when the flow has not loaded in
+  // time, as the way out; it sits above the iframe, never over it.
   const bar = document.createElement('div');
   bar.className = 'flow-modal__bar';
-  const title = document.createElement('h2');
-  title.id = 'flow-modal-title';
-  title.className = 'flow-modal__title';
-  title.textContent = opts.title;
+  bar.hidden = true;
+  const note = document.createElement('p');
+  note.className = 'flow-modal__note';
+  note.setAttribute('role', 'status');
   const close = document.createElement('button');
   close.type = 'button';
-  close.className = 'flow-modal__close';
-  close.setAttribute('aria-label', `Close ${opts.title.toLowerCase()}`);
-  close.textContent = '×';
-  bar.append(title, close);
+  close.className = 'button button--small';
+  close.textContent = `Close ${opts.title.toLowerCase()}`;
+  bar.append(note, close);
 
   const iframe = document.createElement('iframe');
   iframe.className = 'flow-modal__frame';
@@ -43,10 +46,16 @@ export function openModal(opts: ModalOptions): void {
   dialog.append(bar, iframe);
   document.body.append(dialog);
 
+  const slow = window.setTimeout(() => {
+    bar.hidden = false;
+    note.textContent = 'This is taking longer than expected.';
+  }, READY_TIMEOUT_MS);
+
   let closed = false;
   const finish = (message?: FlowMessage): void => {
     if (closed) return;
     closed = true;
+    window.clearTimeout(slow);
     disconnect();
     dialog.close();
     dialog.remove();
@@ -57,10 +66,14 @@ export function openModal(opts: ModalOptions): void {
 
   // Connected before the flow loads, so not even its first message can be missed.
   const disconnect = opts.hub.connect(iframe, 'modal', (message) => {
+    if (message.type === 'service-flow-ready') {
+      window.clearTimeout(slow);
+      bar.hidden = true;
+    }
     if (message.type === 'service-flow-close') finish(message);
   });
   close.addEventListener('click', () => finish());
-  // Escape while focus is on the host's bar; inside the flow, Escape belongs to the flow.
+  // Escape reaches the host only while focus is outside the flow; inside the flow, Escape belongs to the flow.
   dialog.addEventListener('cancel', (event) => {
     event.preventDefault();
     finish();

@@ -1,9 +1,9 @@
 /** The hosted flow's return page: `/return?reason=…` says how the flow ended. */
-import { describeReason } from './labels.js';
+import { describeReturn } from './labels.js';
 
 const reason = new URLSearchParams(window.location.search).get('reason') ?? undefined;
 const output = document.getElementById('return-reason');
 if (output) {
-  output.textContent = describeReason(reason);
+  output.textContent = describeReturn(reason);
   if (reason !== undefined) output.dataset.reason = reason;
 }
