@@ -70,6 +70,7 @@ const steps: Array<() => boolean> = [
       '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=tap', `--test-reporter-destination=${REPORTS}/sandbox.tap`,
       ...testFiles('demo/sandbox/test'),
+      ...testFiles('demo/partner/test'),
     ]);
     countTap(`${REPORTS}/sandbox.tap`);
     return ok;
