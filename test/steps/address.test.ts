@@ -200,6 +200,17 @@ describe('sf-step-address', () => {
     expect(text(q(el, 'sf-address-confirm'))).to.contain(results[0]!.esi_id);
   });
 
+  it('widens the type-ahead beyond a ZIP code that finds nothing', async () => {
+    const fake = new FakeApi().on('addressSearch', async (_query, zip) => (zip ? [] : [meter(1, 1)]));
+    const el = await mountAddress(fake, makeAccount(), { address_1: '', postal_code: '77005' });
+    button(el, 'Search another way').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', '#q') !== null);
+    const lookup = q(el, 'sf-address-lookup');
+    type(q<HTMLInputElement>(lookup, '#q'), '1200 Smi');
+    await until(() => lookup.shadowRoot!.querySelectorAll('[role="option"]').length === 1);
+    expect(fake.callsOf('addressSearch').map((c) => c.args[1])).to.deep.equal(['77005', undefined]);
+  });
+
   it('offers Try again after a network failure and repeats the search', async () => {
     let fail = true;
     const fake = new FakeApi().on('fullAddressSearch', async () => {

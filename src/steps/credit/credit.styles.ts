@@ -8,9 +8,10 @@ export const creditStyles = css`
     align-items: stretch;
   }
   .field .ssn-row input {
-    flex: 1 1 12rem;
+    flex: 1 1 10rem;
     width: auto;
-    max-width: 16rem;
+    min-width: 0;
+    max-width: 18rem;
     letter-spacing: 0.08em;
     font-variant-numeric: tabular-nums;
   }

@@ -38,6 +38,9 @@ export const plansStyles = css`
     padding: 0.375rem 0.5rem;
     border-bottom: 1px solid var(--_divider);
   }
+  tbody th {
+    white-space: nowrap;
+  }
   td {
     text-align: end;
     font-variant-numeric: tabular-nums;
