@@ -43,9 +43,7 @@ export class SfAddressChoice extends LitElement {
             </label>`,
           )}
         </fieldset>
-        <p id="choice-error" class="error" aria-live="polite">
-          ${this._showError ? msg('Choose the meter for your home to continue.', { id: 'address.choice.required' }) : ''}
-        </p>
+        <p id="choice-error" class="error" aria-live="polite">${this._showError ? msg('Choose the meter for your home to continue.', { id: 'address.choice.required' }) : ''}</p>
         <div class="actions">
           <button type="submit" class="btn primary">${msg('Continue', { id: 'step.continue' })}</button>
           <button type="button" class="btn secondary" @click=${this._change}>

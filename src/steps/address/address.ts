@@ -151,9 +151,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
             aria-describedby=${p.street ? 'street-error' : nothing}
             @input=${(e: InputEvent) => this._edit('address_1', e)}
           />
-          <p id="street-error" class="error" aria-live="polite">
-            ${p.street ? msg('Enter your street address, for example 1200 Main St.', { id: 'address.street.required' }) : ''}
-          </p>
+          <p id="street-error" class="error" aria-live="polite">${p.street ? msg('Enter your street address, for example 1200 Main St.', { id: 'address.street.required' }) : ''}</p>
         </div>
         <div class="field">
           <label for="unit">
@@ -182,9 +180,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
             aria-describedby=${p.zip ? 'zip-error' : nothing}
             @input=${(e: InputEvent) => this._edit('postal_code', e)}
           />
-          <p id="zip-error" class="error" aria-live="polite">
-            ${p.zip ? msg('Enter the 5-digit ZIP code, for example 77002.', { id: 'address.zip.invalid' }) : ''}
-          </p>
+          <p id="zip-error" class="error" aria-live="polite">${p.zip ? msg('Enter the 5-digit ZIP code, for example 77002.', { id: 'address.zip.invalid' }) : ''}</p>
         </div>
         <div class="actions">
           <button type="submit" class="btn primary" ?disabled=${busy}>

@@ -157,9 +157,7 @@ export class SfStepCredit extends StepElement {
           />
           <label for="consent">${msg('I agree to the credit check terms.', { id: 'credit.consent' })}</label>
         </div>
-        <p id="consent-error" class="error" aria-live="polite">
-          ${this._consentError ? msg('Check the box to agree to the credit check, so we can continue.', { id: 'credit.consent.required' }) : nothing}
-        </p>
+        <p id="consent-error" class="error" aria-live="polite">${this._consentError ? msg('Check the box to agree to the credit check, so we can continue.', { id: 'credit.consent.required' }) : nothing}</p>
         <div class="actions">
           <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
           <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
