@@ -14,7 +14,11 @@ export interface paths {
         /** List the App's accounts, newest first. */
         get: operations["listAccounts"];
         put?: never;
-        /** Create an account. */
+        /**
+         * Create an account.
+         * @description A date_of_birth under 18 years (or older than 120) is refused with 400 invalid_request, field
+         *     date_of_birth, code range; the identity step refuses it with 422 instead.
+         */
         post: operations["createAccount"];
         delete?: never;
         options?: never;
@@ -38,7 +42,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the account's personal details. */
+        /**
+         * Update the account's personal details.
+         * @description As at creation, a date_of_birth under 18 years (or older than 120) is 400 invalid_request, field
+         *     date_of_birth, code range.
+         */
         patch: operations["updateAccount"];
         trace?: never;
     };
@@ -72,7 +80,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a pre-authenticated flow link (1 hour) for one scope. */
+        /**
+         * Create a pre-authenticated flow link (1 hour) for one scope.
+         * @description A return_url must be an http(s) URL on one of the App's allowed origins (the origins of the flow session's
+         *     allowed_parent_origins): a malformed one, or another scheme, is 400 invalid_request (field return_url,
+         *     code format); a well-formed one on another origin is 422 unprocessable (field return_url, code range), so a
+         *     hosted flow never becomes an open redirect.
+         */
         post: operations["createFlowLogin"];
         delete?: never;
         options?: never;
@@ -370,9 +384,20 @@ export interface paths {
         /**
          * Accept a plan with a start date.
          * @description terms_accepted must be true; the start date must lie between the plan's earliest_start_date and
-         *     latest_start_date (client agent flow: 7 to 30 days from today); accepting on the customer's behalf needs the
-         *     power of attorney recorded first. Attaches the ESI ID, creates the Location and its Contract, and sets
+         *     latest_start_date. Attaches the ESI ID, creates the Location and its Contract, and sets
          *     enrollment.has_accepted_plan.
+         *
+         *     accepted_by says who accepts: `customer` (the default) or `client_agent`, the partner accepting on the
+         *     customer's behalf. A client agent acceptance needs the power of attorney recorded first
+         *     (record-client-agent; else 422, field accepted_by, code range) and a start date 7 to 30 days from today
+         *     (else 422 on the start date field, code range; plans quoted for an account with the power of attorney
+         *     already have that window); it generates a Letter of Authorization, a document of type loa of the location,
+         *     and finalize then requires is_client_agent_enrollment true.
+         *
+         *     Other 422 rules (code unprocessable, one field error per broken rule): terms_accepted false (must_be_true),
+         *     an expired plan (plan_uuid, range), an esi_id other than the one the plan was priced for (esi_id, range),
+         *     a cancelled account (status, range), an enrollment already finalized (enrollment.is_enrollment_finalized,
+         *     range). A plan not quoted for this account, or an unknown ESI ID, is 404.
          */
         post: operations["acceptPlan"];
         delete?: never;
@@ -808,6 +833,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness of the emulator (used by the start script and tests to wait for it). */
+        get: operations["sandboxHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/fixtures": {
         parameters: {
             query?: never;
@@ -862,6 +904,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/faults/{fault_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a fault rule (flt_…), as POST /__sandbox/faults returned it. */
+                fault_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one fault injection rule. */
+        delete: operations["sandboxRemoveFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/webhooks": {
         parameters: {
             query?: never;
@@ -907,6 +969,80 @@ export interface paths {
         };
         /** An account and its side-effect counters (for tests). */
         get: operations["sandboxInspectAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/accounts/{account_uuid}/expire-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_uuid: components["parameters"]["AccountUuid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire every token of one account (account, flow and app-login tokens) at once.
+         * @description The account's tokens answer 401 token_expired from now on, so a client's token-expiry handling can be tested
+         *     without waiting an hour; new tokens can be created as usual. No body.
+         */
+        post: operations["sandboxExpireAccountTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/expire-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Expire every account, flow and app-login token of every account (the App token stays valid). */
+        post: operations["sandboxExpireAllTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/funnel-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every funnel event recorded (App and flow endpoints), oldest first, with its identity strategy. */
+        get: operations["sandboxListFunnelEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/branding/logo.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox App's logo (the flow session's branding.logo_url). */
+        get: operations["sandboxBrandingLogo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1006,6 +1142,12 @@ export interface components {
         PhoneInput: string;
         /** Format: email */
         Email: string;
+        /**
+         * @description A card processor publishable key, pk_test_… or pk_live_… (letters, digits and underscores).
+         * @example pk_test_51Sandbox
+         * @example pk_live_51H8xYz_AbC
+         */
+        StripePublicKey: string;
         /** @enum {string} */
         Locale: "en" | "es";
         /** @description The body of every 4xx and 5xx response. */
@@ -1018,8 +1160,12 @@ export interface components {
             message: string;
             fields?: components["schemas"]["FieldError"][];
         };
-        /** @enum {string} */
-        ErrorCode: "invalid_json" | "invalid_request" | "unauthorized" | "token_expired" | "forbidden" | "not_found" | "payload_too_large" | "cannot_finalize_enrollment" | "unprocessable" | "rate_limited" | "internal" | "unavailable";
+        /**
+         * @description method_not_allowed answers (405, with an Allow header) a method the path does not offer; no operation lists it
+         *     because it is not an operation of the path (see the document's description).
+         * @enum {string}
+         */
+        ErrorCode: "invalid_json" | "invalid_request" | "unauthorized" | "token_expired" | "forbidden" | "not_found" | "method_not_allowed" | "payload_too_large" | "cannot_finalize_enrollment" | "unprocessable" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Dotted path of the field in the request (address.postal_code), or of the unmet flag (enrollment.has_payment_method). */
             field: string;
@@ -1061,7 +1207,7 @@ export interface components {
         AppInfo: {
             name: string;
             /** @description The card processor's publishable key (a pk_test_ key in sandbox); rarely changes, may be cached. */
-            stripe_public_key: string;
+            stripe_public_key: components["schemas"]["StripePublicKey"];
         };
         /**
          * @description The account payload. status and status_reason come in the pairs of x-status-pairs (status → allowed
@@ -1114,6 +1260,7 @@ export interface components {
             first_name?: string;
             last_name?: string;
             phone?: components["schemas"]["PhoneInput"];
+            /** @description The customer must be 18 or older (and at most 120). */
             date_of_birth?: components["schemas"]["Date"];
             preliminary_address?: components["schemas"]["AddressInput"];
             locale?: components["schemas"]["Locale"];
@@ -1123,6 +1270,7 @@ export interface components {
             first_name?: string;
             last_name?: string;
             phone?: components["schemas"]["PhoneInput"];
+            /** @description The customer must be 18 or older (and at most 120). */
             date_of_birth?: components["schemas"]["Date"];
             preliminary_address?: components["schemas"]["AddressInput"] | null;
             locale?: components["schemas"]["Locale"];
@@ -1146,7 +1294,8 @@ export interface components {
             locale?: components["schemas"]["Locale"];
             /**
              * Format: uri
-             * @description Where a hosted flow sends the customer when it closes (reason appended).
+             * @description Where a hosted flow sends the customer when it closes (reason appended): an http(s) URL on one of the
+             *     App's allowed origins (422 otherwise).
              */
             return_url?: string;
         };
@@ -1320,13 +1469,19 @@ export interface components {
             service_start_date?: components["schemas"]["Date"];
             /** @description Must be true. */
             terms_accepted: boolean;
+            /**
+             * @description Who accepts (default customer): the customer, or the partner as client agent on the customer's behalf
+             *     (needs the power of attorney and a start date 7 to 30 days out; creates a Letter of Authorization).
+             * @enum {string}
+             */
+            accepted_by?: "customer" | "client_agent";
         };
         IdentityRequest: {
             first_name: string;
             last_name: string;
             phone: components["schemas"]["PhoneInput"];
             email: components["schemas"]["Email"];
-            /** @description The customer must be 18 or older. */
+            /** @description The customer must be 18 or older (and at most 120); 422 otherwise. */
             date_of_birth: components["schemas"]["Date"];
         };
         CreditCheckRequest: {
@@ -1335,7 +1490,10 @@ export interface components {
             consent: boolean;
         };
         FinalizeRequest: {
-            /** @description True for a client agent enrollment. */
+            /**
+             * @description True for a client agent enrollment: required when the plan was accepted with accepted_by client_agent,
+             *     refused otherwise (422 unprocessable, field is_client_agent_enrollment).
+             */
             is_client_agent_enrollment?: boolean;
         };
         /** @description An empty JSON object. */
@@ -1408,7 +1566,7 @@ export interface components {
         PaymentSession: {
             /** @description The SetupIntent client secret for the processor's client library. */
             client_secret: string;
-            stripe_public_key: string;
+            stripe_public_key: components["schemas"]["StripePublicKey"];
         };
         EnsurePaymentMethodRequest: {
             /** @description The processor's payment method id (pm_…) from confirmSetup. */
@@ -1678,6 +1836,43 @@ export interface components {
             /** Format: uri */
             url: string | null;
             secret?: string;
+        };
+        SandboxHealth: {
+            /** @constant */
+            status: "ok";
+            /** @description The sandbox clock's now. */
+            now: components["schemas"]["Timestamp"];
+        };
+        SandboxExpiredTokens: {
+            /** @description How many tokens were still live and are now expired. */
+            expired: number;
+        };
+        /** @description A recorded funnel event as the sandbox keeps it. */
+        SandboxFunnelEvent: {
+            id: components["schemas"]["Uuid"];
+            /** @enum {string} */
+            event: "plans_viewed" | "enrollment_opt_out";
+            /**
+             * @description app for /v1/app/accounts/events, flow for /v1/account/events.
+             * @enum {string}
+             */
+            source: "app" | "flow";
+            /**
+             * @description How the event was attributed (an account, a prospect's email, or nobody).
+             * @enum {string}
+             */
+            identity: "account" | "prospect" | "anonymous";
+            /** Format: uuid */
+            account_uuid: string | null;
+            prospect_email: string | null;
+            plan_uuids: components["schemas"]["Uuid"][];
+            reason: string | null;
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When a prospect's event was merged into an account created later with the same email.
+             */
+            merged_at: string | null;
         };
         SandboxAccountInspection: {
             account: components["schemas"]["Account"];
@@ -1980,6 +2175,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2680,7 +2876,9 @@ export interface operations {
              * @description Cannot finalize enrollment: prerequisites unmet. code cannot_finalize_enrollment, message
              *     "Cannot finalize enrollment", fields listing each unmet prerequisite (enrollment.has_accepted_plan,
              *     enrollment.has_payment_method, enrollment.is_identity_verified, or enrollment.is_enrollment_finalized
-             *     when it is already finalized).
+             *     when it is already finalized). With the prerequisites met, code unprocessable for a cancelled account
+             *     (field status) or an is_client_agent_enrollment that does not match how the plan was accepted (field
+             *     is_client_agent_enrollment: must_be_true after a client agent acceptance, range after a customer's).
              */
             422: {
                 headers: {
@@ -3356,6 +3554,26 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    sandboxHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emulator is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxHealth"];
+                };
+            };
+        };
+    };
     sandboxGetFixtures: {
         parameters: {
             query?: never;
@@ -3514,6 +3732,28 @@ export interface operations {
             };
         };
     };
+    sandboxRemoveFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a fault rule (flt_…), as POST /__sandbox/faults returned it. */
+                fault_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     sandboxListWebhookDeliveries: {
         parameters: {
             query?: never;
@@ -3586,6 +3826,101 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxExpireAccountTokens: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
+                 *     response for 24 hours and never repeats the side effect.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                account_uuid: components["parameters"]["AccountUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many of the account's tokens were still live and are now expired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxExpiredTokens"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxExpireAllTokens: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
+                 *     response for 24 hours and never repeats the side effect.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many tokens were still live and are now expired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxExpiredTokens"];
+                };
+            };
+        };
+    };
+    sandboxListFunnelEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funnel events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFunnelEvent"][];
+                };
+            };
+        };
+    };
+    sandboxBrandingLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
         };
     };
     sandboxStripeJs: {

@@ -24,6 +24,7 @@ export type AccountStatus = Schemas['AccountStatus'];
 export type StatusReason = Schemas['StatusReason'];
 export type Enrollment = Schemas['Enrollment'];
 export type AppInfo = Schemas['AppInfo'];
+export type StripePublicKey = Schemas['StripePublicKey'];
 export type CreatedAccount = Schemas['CreatedAccount'];
 export type AccountList = Schemas['AccountList'];
 export type CreateAccountRequest = Schemas['CreateAccountRequest'];
@@ -135,6 +136,9 @@ export type SandboxClock = Schemas['SandboxClock'];
 export type SandboxClockRequest = Schemas['SandboxClockRequest'];
 export type SandboxWebhookConfig = Schemas['SandboxWebhookConfig'];
 export type SandboxAccountInspection = Schemas['SandboxAccountInspection'];
+export type SandboxHealth = Schemas['SandboxHealth'];
+export type SandboxExpiredTokens = Schemas['SandboxExpiredTokens'];
+export type SandboxFunnelEvent = Schemas['SandboxFunnelEvent'];
 
 // ── Operations ──
 export type OperationId = keyof operations;

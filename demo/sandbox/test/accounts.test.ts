@@ -162,8 +162,7 @@ describe('tokens and links', () => {
     const { uuid } = await h.createAccount();
     assertError(await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, {}), 400, 'invalid_request', ['scope']);
     assertError(await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'everything', behavior: 'popup', return_url: 'ftp://x' }), 400, 'invalid_request', ['scope', 'behavior', 'return_url']);
-    // A sandbox decision the contract does not list yet (flow-login documents no 422): reported to its owner.
-    const foreign = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment', return_url: 'https://evil.example/' }, { contract: false });
+    const foreign = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment', return_url: 'https://evil.example/' });
     assertError(foreign, 422, 'unprocessable', ['return_url']);
   });
 

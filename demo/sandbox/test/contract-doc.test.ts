@@ -234,15 +234,21 @@ describe('the OpenAPI document', () => {
       ['POST', '/v1/account/sandbox/status'],
       ['POST', '/v1/account/sandbox/remove-payment-method'],
       ['POST', '/v1/account/sandbox/advance'],
+      ['GET', '/__sandbox/health'],
       ['GET', '/__sandbox/fixtures'],
       ['GET', '/__sandbox/clock'],
       ['POST', '/__sandbox/clock'],
       ['GET', '/__sandbox/faults'],
       ['POST', '/__sandbox/faults'],
       ['DELETE', '/__sandbox/faults'],
+      ['DELETE', '/__sandbox/faults/flt_1'],
       ['GET', '/__sandbox/webhooks'],
       ['PUT', '/__sandbox/webhooks/config'],
       ['GET', `/__sandbox/accounts/${UUID}`],
+      ['POST', `/__sandbox/accounts/${UUID}/expire-tokens`],
+      ['POST', '/__sandbox/expire-tokens'],
+      ['GET', '/__sandbox/funnel-events'],
+      ['GET', '/__sandbox/branding/logo.svg'],
       ['GET', '/__sandbox/stripe.js'],
       ['GET', '/documents/efl_abcdef123456.pdf'],
     ];
@@ -348,12 +354,30 @@ describe('the schemas', () => {
     assert.notDeepEqual(schemaErrors('FlowEvent', { event: 'plans_viewed', plan_uuids: plans, reason: 'other' }), []);
   });
 
-  it('take exactly one start date name on plan acceptance', () => {
+  it('take exactly one start date name on plan acceptance, and who accepts', () => {
     const base = { esi_id: '10443720001234567', plan_uuid: UUID, terms_accepted: true };
     assertMatchesSchema('AcceptPlanRequest', { ...base, start_date: '2025-03-10' });
     assertMatchesSchema('AcceptPlanRequest', { ...base, service_start_date: '2025-03-10' });
+    assertMatchesSchema('AcceptPlanRequest', { ...base, start_date: '2025-03-10', accepted_by: 'customer' });
+    assertMatchesSchema('AcceptPlanRequest', { ...base, start_date: '2025-03-10', accepted_by: 'client_agent' });
+    assert.notDeepEqual(schemaErrors('AcceptPlanRequest', { ...base, start_date: '2025-03-10', accepted_by: 'partner' }), []);
     assert.notDeepEqual(schemaErrors('AcceptPlanRequest', base), []);
     assert.notDeepEqual(schemaErrors('AcceptPlanRequest', { ...base, start_date: '2025-03-10', service_start_date: '2025-03-10' }), []);
+  });
+
+  it('take real and sandbox publishable keys', () => {
+    for (const ok of ['pk_test_51Sandbox', 'pk_test_sandbox0a1b2c3d4e5f60718293a4b5', 'pk_live_51H8xYzAbC', 'pk_test_sandbox_processor_key']) {
+      assert.deepEqual(schemaErrors('StripePublicKey', ok), [], ok);
+    }
+    for (const bad of ['sk_test_51Sandbox', 'pk_test_', 'pk_prod_abc', 'pk_test_a-b', 'rk_live_abc']) {
+      assert.notDeepEqual(schemaErrors('StripePublicKey', bad), [], bad);
+    }
+    assertMatchesSchema('Account', account({ app: { name: 'Sandbox partner', stripe_public_key: 'pk_test_sandbox_0a1b' } }));
+  });
+
+  it('take a return_url on http(s) only', () => {
+    assertMatchesSchema('FlowLoginRequest', { scope: 'enrollment', return_url: 'https://partner.example/done?x=1' });
+    assert.notDeepEqual(schemaErrors('FlowLoginRequest', { scope: 'enrollment', return_url: 'ftp://partner.example/' }), []);
   });
 
   it('require an address when the billing address is not the service address', () => {
@@ -419,6 +443,26 @@ describe('assertMatchesContract', () => {
       },
     );
     assert.throws(() => assertMatchesContract('POST', '/v1/account/enroll/finalize', 200, { ok: true }), /additional properties "ok"/);
+  });
+
+  it('documents the 405 code, the flow-login 422 and the sandbox controls', () => {
+    assert.ok((schemas.ErrorCode!.enum as string[]).includes('method_not_allowed'));
+    assert.match(String((doc.info as Json).description), /405[^]*method_not_allowed/);
+    assertMatchesContract('POST', `/v1/app/accounts/${UUID}/flow-login`, 422, errorBody(422, 'unprocessable', {
+      fields: [{ field: 'return_url', code: 'range', message: 'not an allowed origin' }],
+    }));
+    assertMatchesContract('POST', `/__sandbox/accounts/${UUID}/expire-tokens`, 200, { expired: 2 });
+    assertMatchesContract('POST', `/__sandbox/accounts/${UUID}/expire-tokens`, 404, errorBody(404, 'not_found'));
+    assertMatchesContract('POST', '/__sandbox/expire-tokens', 200, { expired: 0 });
+    assert.throws(() => assertMatchesContract('POST', '/__sandbox/expire-tokens', 200, { expired: -1 }), /must be >= 0/);
+    assertMatchesContract('GET', '/__sandbox/funnel-events', 200, [{
+      id: UUID, event: 'enrollment_opt_out', source: 'flow', identity: 'account', account_uuid: UUID, prospect_email: null,
+      plan_uuids: [], reason: 'other', label: 'Moving', merged_at: null,
+    }]);
+    assert.throws(() => assertMatchesContract('GET', '/__sandbox/funnel-events', 200, [{ id: UUID, event: 'plans_viewed' }]), /source/);
+    assertMatchesContract('GET', '/__sandbox/branding/logo.svg', 200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    assertMatchesContract('GET', '/__sandbox/health', 200, { status: 'ok', now: '2026-03-02T16:00:00.000Z' });
+    assertMatchesContract('DELETE', '/__sandbox/faults/flt_3', 204, undefined);
   });
 
   it('refuses an undocumented status', () => {
