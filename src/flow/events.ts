@@ -7,6 +7,7 @@
  */
 import type { ApiError } from '../api/errors.js';
 import type { Account, AddressSearchResult } from '../api/types.js';
+import type { AcceptedPlan } from '../steps/plans/plans.js';
 
 /** The enrollment steps, in order. */
 export type StepName = 'address' | 'plans' | 'identity' | 'credit' | 'payment' | 'review' | 'done';
@@ -15,6 +16,12 @@ export type StepName = 'address' | 'plans' | 'identity' | 'credit' | 'payment' |
 export interface StepData {
   /** Address step: the confirmed address, exactly as the service returned it (with its ESI ID). */
   address?: AddressSearchResult;
+  /** Plans step: the plan just accepted (its name and start date are not on the account). */
+  plan?: AcceptedPlan;
+  /** Review step: finalized (the account may not show it yet). */
+  finalized?: boolean;
+  /** Review step: the user chose to fix this missing item; the root routes there. */
+  goTo?: StepName;
   [key: string]: unknown;
 }
 

@@ -1,33 +1,30 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { localized } from '@lit/localize';
 import { ContextProvider } from '@lit/context';
 import { createFlowApi, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import type { Account, FlowSession } from '../api/types.js';
-import type { Bridge, BridgeWindow } from '../bridge/channels.js';
+import type { BridgeWindow } from '../bridge/channels.js';
 import type { CloseReason } from '../bridge/messages.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
-import { forgetSession, rememberLocale, sessionStore } from './bootstrap.js';
-import { apiContext, type StepDraft } from './context.js';
+import { rememberLocale, sessionStore } from './bootstrap.js';
+import { prefetchStripe } from '../payment/prefetch.js';
+import { apiContext } from './context.js';
 import type { StepCompleteEvent, StepName } from './events.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
-import { stepLabel } from './labels.js';
-import { exitOutcome, followingStep, isClientAgent, nextStep, previousStep, stepPosition, stepsFor, type SessionProgress } from './router.js';
-import { connectSession, sessionlessBridge } from './session.js';
-import { STEP_TAGS, loadStepModule, type LoadableView, type StepLoader } from './step-modules.js';
+import { announcement, pageTitle, renderExpiryNotice, renderOffline, renderProgress } from './chrome.js';
+import { exitOutcome, isClientAgent, nextStep, previousStep, stepsFor, type SessionProgress } from './router.js';
+import { SessionLink } from './session.js';
+import { loadStepModule, type StepLoader } from './step-modules.js';
+import { FlowViews, loadStatusScreen } from './views.js';
 import type { StatusKind } from './screens/status-screen.js';
 import './header.js';
 import './screens/loading-screen.js';
-import '../ui/progress.js';
 
 type View = 'loading' | 'step' | 'status';
-type ViewElement = HTMLElement & Record<string, unknown>;
-
-/** The status screens are off the first step's critical path; prefetched once the first step is up. */
-const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => false);
 
 /**
  * The root of the flow: loads the session and the account, provides the API to the steps (`apiContext`), derives the
@@ -54,6 +51,8 @@ export class SfFlow extends LitElement {
   @property({ attribute: false }) hostWindow: BridgeWindow | undefined;
   /** Injected step loader (tests). */
   @property({ attribute: false }) loadStep: StepLoader = loadStepModule;
+  /** Injected card processor warm-up (tests); called one step before the card form. */
+  @property({ attribute: false }) prefetchCard: (publicKey: string) => unknown = prefetchStripe;
 
   @state() private _view: View = 'loading';
   @state() private _status: StatusKind = 'error';
@@ -68,15 +67,11 @@ export class SfFlow extends LitElement {
 
   private readonly _apiProvider = new ContextProvider(this, { context: apiContext });
   private _client: FlowApi | undefined;
-  private _bridge: Bridge | undefined;
-  private _stopSession: (() => void) | undefined;
+  private readonly _link = new SessionLink();
   private _progress: SessionProgress = {};
-  private readonly _drafts = new Map<StepName, StepDraft>();
-  private readonly _views = new Map<LoadableView, ViewElement>();
+  private readonly _views = new FlowViews(() => ({ step: this.loadStep, card: this.prefetchCard }));
   private _viewedPlans: string[] | null = null;
   private _sawPlans = false;
-  private _readySent = false;
-  private _closed = false;
   private _booting = false;
   private _busy = false;
   private _retry: () => void = () => void this._start();
@@ -101,56 +96,35 @@ export class SfFlow extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this._stopSession?.();
+    this._link.stop();
   }
 
   override render() {
     const brand = this._session?.branding?.name ?? this._account?.app?.name ?? '';
-    const time = this._expiringAt ? new Intl.DateTimeFormat(getLocale(), { timeStyle: 'short' }).format(new Date(this._expiringAt)) : '';
+    const closed = this._link.closed;
     return html`
-      <sf-flow-header .brand=${brand} .locale=${getLocale()} .closable=${!this._closed}></sf-flow-header>
+      <sf-flow-header .brand=${brand} .locale=${getLocale()} .closable=${!closed}></sf-flow-header>
       <main>
-        ${this._view === 'step' && !this._optOut ? this._renderProgress() : nothing}
-        ${time && !this._closed
-          ? html`<p class="notice" role="status">${msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' })}</p>`
-          : nothing}
+        ${this._view === 'step' && !this._optOut ? renderProgress(this._step, this._account) : nothing}
+        ${closed ? nothing : renderExpiryNotice(this._expiringAt)}
         ${this._renderView()}
       </main>
-      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement()}</div>
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${announcement(this._announce, this._account)}</div>
     `;
   }
 
   protected override updated() {
-    const title = this._view === 'step' && !this._stepLoading ? stepLabel(this._step) : '';
-    document.title = [title, this._session?.branding?.name || msg('Electricity enrollment', { id: 'flow.title' })].filter(Boolean).join(' · ');
+    document.title = pageTitle(this._view === 'step' && !this._stepLoading ? this._step : null, this._session?.branding?.name);
   }
 
   private _renderView() {
     if (this._view === 'status') {
       return customElements.get('sf-status-screen')
         ? html`<sf-status-screen .kind=${this._status} .reason=${this._closeReason}></sf-status-screen>`
-        : // The screens' code could not load (offline): say so, in the fewest words.
-          html`<h1 id="step-heading" tabindex="-1">${msg('We cannot reach the service', { id: 'status.network.heading' })}</h1>
-            <p>${msg('Check your internet connection, then try again.', { id: 'status.network.body' })}</p>
-            <button class="btn primary" type="button" @click=${() => location.reload()}>${msg('Try again', { id: 'common.try-again' })}</button>`;
+        : renderOffline();
     }
     if (this._view === 'loading' || this._stepLoading) return html`<sf-loading-screen></sf-loading-screen>`;
     return this._views.get(this._optOut ? 'opt-out' : this._step) ?? nothing;
-  }
-
-  private _renderProgress() {
-    const account = this._account;
-    const position = account && stepPosition(this._step, account);
-    if (!account || !position) return nothing;
-    return html`<sf-progress .current=${position.index} .total=${position.total} .labels=${stepsFor(account).map(stepLabel)}></sf-progress>`;
-  }
-
-  private _announcement(): string {
-    const a = this._announce;
-    const position = a && this._account && stepPosition(a.step, this._account);
-    if (!a) return '';
-    const title = a.title || stepLabel(a.step);
-    return position ? msg(str`Step ${position.index} of ${position.total}: ${title}`, { id: 'flow.announce-step' }) : title;
   }
 
   // ── Session ───────────────────────────────────────────────────────────────────────────────────────────────────
@@ -169,16 +143,14 @@ export class SfFlow extends LitElement {
     this._booting = true;
     const [flow, acct] = await Promise.allSettled([this._client.getFlow(), this._client.getAccount()]);
     this._booting = false;
-    if (flow.status === 'fulfilled' && !this._bridge) {
+    if (flow.status === 'fulfilled' && !this._link.connected) {
       this._session = flow.value;
-      const connected = connectSession(this, flow.value, {
+      this._link.connect(this, flow.value, {
         token: this.token,
         hostWindow: this.hostWindow,
         onExpiring: () => (this._expiringAt = flow.value.expires_at),
         onExpired: () => this._expire(),
       });
-      this._bridge = connected.bridge;
-      this._stopSession = connected.stop;
     }
     if (flow.status === 'rejected' || acct.status === 'rejected') {
       this._retry = () => void this._start();
@@ -208,7 +180,7 @@ export class SfFlow extends LitElement {
 
   private async _goTo(step: StepName, direction: 'forward' | 'back' = 'forward'): Promise<void> {
     const account = this._account;
-    if (!account || !this._session || this._closed) return;
+    if (!account || !this._session || this._link.closed) return;
     this._optOut = false;
     this._step = step;
     this._view = 'step';
@@ -216,34 +188,23 @@ export class SfFlow extends LitElement {
       this._retry = () => location.reload(); // a failed chunk stays failed in the module map until a reload
       return this._showStatus('network');
     }
-    if (this._step !== step || this._closed) return;
-    let draft = this._drafts.get(step);
-    if (!draft) this._drafts.set(step, (draft = {}));
-    const el = this._viewElement(step, direction === 'back');
+    if (this._step !== step || this._link.closed) return;
+    const el = this._views.element(step, direction === 'back');
     Object.assign(el, {
       account,
       session: this._session,
-      draft,
+      draft: this._views.draft(step),
       clientAgent: isClientAgent(account),
       address: this._progress.address ?? account.service_address ?? null,
+      // The review and done steps name the plan accepted in this session (the account does not carry it).
+      ...(step === 'review' || step === 'done' ? { acceptedPlan: this._progress.plan ?? null } : {}),
     });
     const heading = await this._showStep(step);
-    if (this._step !== step || this._optOut || this._closed) return;
+    if (this._step !== step || this._optOut || this._link.closed) return;
     this._announce = { step, title: heading?.textContent?.trim() ?? '' };
-    this._bridge?.post({ type: 'service-flow-step', step });
-    if (!this._readySent) {
-      this._readySent = true;
-      this._bridge?.post({ type: 'service-flow-ready' });
-    }
+    this._link.stepShown(step);
     if (step === 'plans') this._sawPlans = true;
-    this._prefetch(step, account);
-  }
-
-  /** The view's element: the one kept from before (Back), or a fresh one (forward). */
-  private _viewElement(view: LoadableView, reuse: boolean): ViewElement {
-    let el = reuse ? this._views.get(view) : undefined;
-    if (!el) this._views.set(view, (el = document.createElement(STEP_TAGS[view]) as ViewElement));
-    return el;
+    this._views.prefetch(step, account);
   }
 
   /** Renders the current step (or the opt-out view over it) and moves focus to its heading. */
@@ -256,36 +217,18 @@ export class SfFlow extends LitElement {
     return el ? focusHeading(el) : null;
   }
 
-  /** Loads a view's code unless its element is defined; shows the skeleton only when it has to wait. */
-  private async _ensureLoaded(view: LoadableView): Promise<boolean> {
-    if (customElements.get(STEP_TAGS[view])) return true;
-    if (view !== 'opt-out') this._stepLoading = true;
-    try {
-      await this.loadStep(view);
-    } catch {
-      // Reported below as "not defined".
-    }
-    return Boolean(customElements.get(STEP_TAGS[view]));
-  }
-
-  /** Fetches the next step's code (and the screens the flow may need offline) while the user works. */
-  private _prefetch(step: StepName, account: Account) {
-    const next = followingStep(step, account);
-    const views: LoadableView[] = next ? [next] : [];
-    if (step === 'plans') views.push('opt-out');
-    const run = () => {
-      void loadStatusScreen();
-      for (const v of views) if (!customElements.get(STEP_TAGS[v])) this.loadStep(v).catch(() => undefined);
-    };
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 200);
+  /** Loads a step's code; shows the skeleton only when it has to wait. */
+  private _ensureLoaded(step: StepName): Promise<boolean> {
+    if (!this._views.isDefined(step)) this._stepLoading = true;
+    return this._views.load(step);
   }
 
   private async _onComplete(event: StepCompleteEvent): Promise<void> {
     const { step, account: updated, data } = event.detail;
-    if (this._busy || this._closed || this._view !== 'step' || step !== this._step) return;
+    if (this._busy || this._link.closed || this._view !== 'step' || step !== this._step) return;
     if (step === 'done') return this._close('completed');
     if (data?.address) this._progress = { ...this._progress, address: data.address };
+    if (data?.plan) this._progress = { ...this._progress, plan: data.plan };
     this._busy = true;
     try {
       const account = updated ?? (step === 'address' ? this._account! : await this._client!.getAccount());
@@ -293,7 +236,9 @@ export class SfFlow extends LitElement {
         this._progress = { ...this._progress, finalized: true };
       }
       this._account = account;
-      await this._goTo(nextStep(account, this._progress));
+      // The review step found something missing and the user chose to fix it: go there (if this flow has it).
+      const fix = step === 'review' && !this._progress.finalized ? data?.goTo : undefined;
+      await this._goTo(fix && stepsFor(account).includes(fix) ? fix : nextStep(account, this._progress));
     } catch (error) {
       this._retry = () => void this._resume();
       this._onApiError(error);
@@ -323,16 +268,16 @@ export class SfFlow extends LitElement {
 
   private async _onExit(): Promise<void> {
     const account = this._account;
-    if (this._closed || this._optOut) return;
+    if (this._link.closed || this._optOut) return;
     if (this._view !== 'step' || !account) return this._close('exited');
     const outcome = exitOutcome(account, this._progress, this._viewedPlans !== null || this._sawPlans);
-    if (outcome !== 'opt-out' || !(await this._ensureLoaded('opt-out'))) return this._close(outcome === 'completed' ? 'completed' : 'exited');
-    Object.assign(this._viewElement('opt-out', true), { account, session: this._session, planUuids: this._viewedPlans ?? [] });
+    if (outcome !== 'opt-out' || !(await this._views.load('opt-out'))) return this._close(outcome === 'completed' ? 'completed' : 'exited');
+    Object.assign(this._views.element('opt-out', true), { account, session: this._session, planUuids: this._viewedPlans ?? [] });
     await this._showStep(this._step, true);
   }
 
   private _onApiError(error: unknown) {
-    if (isAbortError(error) || this._closed) return;
+    if (isAbortError(error) || this._link.closed) return;
     const kind = error instanceof ApiError ? error.kind : 'network';
     if (kind === 'unauthorized') this._expire();
     else if (kind === 'forbidden' || kind === 'not_found') this._close('error', 'forbidden');
@@ -345,11 +290,7 @@ export class SfFlow extends LitElement {
 
   /** Tells the host once, forgets the token, and shows what happened (unless the bridge redirected away). */
   private _close(reason: CloseReason, screen: StatusKind = 'closed'): void {
-    if (this._closed) return;
-    this._closed = true;
-    this._stopSession?.();
-    forgetSession(sessionStore());
-    (this._bridge ?? sessionlessBridge(this.hostWindow)).close(reason, this._account);
+    if (!this._link.close(reason, this._account, this.hostWindow)) return;
     this._closeReason = reason;
     void this._showStatus(screen);
   }

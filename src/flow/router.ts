@@ -3,12 +3,15 @@
  * show. Because the server is the source of truth, a reload or a fresh link resumes at the first unfinished step.
  */
 import type { Account, AddressSearchResult } from '../api/types.js';
+import type { AcceptedPlan } from '../steps/plans/plans.js';
 import type { StepName } from './events.js';
 
 /** What this session did that the account does not (yet) show. */
 export interface SessionProgress {
   /** The address the user confirmed in this session; plans are requested for it next. */
   address?: AddressSearchResult | null;
+  /** The plan accepted in this session, for the review and done steps to name (routing does not use it). */
+  plan?: AcceptedPlan | null;
   /** The review step reported a successful finalize (the account may not have been re-read yet). */
   finalized?: boolean;
 }

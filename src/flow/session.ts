@@ -1,12 +1,13 @@
 /**
- * Everything that starts once the flow session is known: the bridge to the host, the session clock, the partner's
- * brand color and, in embeds, the height reports.
+ * The flow's link to its host, once the flow session is known: the bridge (parent frame or native app), the session
+ * clock, the partner's brand color and, in embeds, the height reports; and the one close message at the end.
+ * The root decides what to show; this tells the host what happened.
  */
-import type { FlowSession } from '../api/types.js';
+import type { Account, FlowSession } from '../api/types.js';
 import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../bridge/channels.js';
-import type { FlowScope } from '../bridge/messages.js';
-import { rememberExpiry, sessionStore } from './bootstrap.js';
-import { usableBrandColor } from './branding.js';
+import type { CloseReason, FlowScope } from '../bridge/messages.js';
+import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
+import type { StepName } from './events.js';
 import { watchExpiry } from './expiry.js';
 
 export interface SessionHooks {
@@ -16,41 +17,79 @@ export interface SessionHooks {
   onExpired(): void;
 }
 
-export interface ConnectedSession {
-  bridge: Bridge;
-  /** Stops the clock and the height reports. */
-  stop(): void;
-}
+/** `#rrggbb` / `#rgb` in a shape CSS cannot misread; the contrast check itself loads only for a custom color. */
+const HEX = /^#([0-9a-f]{3}){1,2}$/i;
 
-export function connectSession(host: HTMLElement, session: FlowSession, hooks: SessionHooks): ConnectedSession {
-  if (hooks.token) rememberExpiry(sessionStore(), hooks.token, session.expires_at);
-  const bridge = createBridge({
-    allowedOrigins: session.allowed_parent_origins ?? [],
-    scope: session.scope as FlowScope,
-    behavior: session.behavior,
-    returnUrl: session.return_url ?? null,
-    ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
-  });
-  const color = usableBrandColor(session.branding?.primary_color);
-  if (color) host.style.setProperty('--sf-color-primary', color);
+export class SessionLink {
+  private _bridge: Bridge | undefined;
+  private _stops: Array<() => void> = [];
+  private _readySent = false;
+  private _closed = false;
 
-  const stops = [
-    watchExpiry(session.expires_at, {
-      onExpiring: () => {
-        bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
-        hooks.onExpiring();
-      },
-      onExpired: hooks.onExpired,
-    }),
-  ];
-  if (bridge.embedded) stops.push(observeResize(host, bridge));
-  return { bridge, stop: () => stops.forEach((stop) => stop()) };
-}
+  get connected(): boolean {
+    return Boolean(this._bridge);
+  }
 
-/**
- * A bridge for closing before the session is known (the link is invalid or expired): the partner's origins are
- * unknown, so only native bridges hear about it; a parent frame is never sent a message to a guessed origin.
- */
-export function sessionlessBridge(hostWindow?: BridgeWindow): Bridge {
-  return createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'embedded', ...(hostWindow ? { window: hostWindow } : {}) });
+  /** The flow is over (the host was told); nothing may be shown but the final screen. */
+  get closed(): boolean {
+    return this._closed;
+  }
+
+  connect(host: HTMLElement, session: FlowSession, hooks: SessionHooks): void {
+    if (hooks.token) rememberExpiry(sessionStore(), hooks.token, session.expires_at);
+    const bridge = (this._bridge = createBridge({
+      allowedOrigins: session.allowed_parent_origins ?? [],
+      scope: session.scope as FlowScope,
+      behavior: session.behavior,
+      returnUrl: session.return_url ?? null,
+      ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
+    }));
+    const color = session.branding?.primary_color?.trim();
+    if (color && HEX.test(color)) {
+      void import('./branding.js').then(({ usableBrandColor }) => {
+        const usable = usableBrandColor(color);
+        if (usable) host.style.setProperty('--sf-color-primary', usable);
+      });
+    }
+    this._stops.push(
+      watchExpiry(session.expires_at, {
+        onExpiring: () => {
+          bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
+          hooks.onExpiring();
+        },
+        onExpired: hooks.onExpired,
+      }),
+    );
+    if (bridge.embedded) this._stops.push(observeResize(host, bridge));
+  }
+
+  /** Tells the host which step is on screen and, the first time, that the flow is ready. */
+  stepShown(step: StepName): void {
+    this._bridge?.post({ type: 'service-flow-step', step });
+    if (this._readySent) return;
+    this._readySent = true;
+    this._bridge?.post({ type: 'service-flow-ready' });
+  }
+
+  /**
+   * Tells the host once that the flow is over, stops the clock and forgets the token. False when it was closed
+   * already. Before the session is known (the link is invalid or expired) the partner's origins are unknown, so only
+   * native bridges hear about it: a parent frame is never sent a message to a guessed origin.
+   */
+  close(reason: CloseReason, account: Account | undefined, hostWindow?: BridgeWindow): boolean {
+    if (this._closed) return false;
+    this._closed = true;
+    this.stop();
+    forgetSession(sessionStore());
+    const bridge =
+      this._bridge ??
+      createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'embedded', ...(hostWindow ? { window: hostWindow } : {}) });
+    bridge.close(reason, account);
+    return true;
+  }
+
+  /** Stops the clock and the height reports (the element left the page, or the flow closed). */
+  stop(): void {
+    for (const stop of this._stops.splice(0)) stop();
+  }
 }

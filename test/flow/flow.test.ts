@@ -199,6 +199,47 @@ describe('sf-flow', () => {
     await waitForView(el, 'sf-step-done');
   });
 
+  it('hands the plan accepted in this session to the review and done steps', async () => {
+    const plan = { uuid: 'p1', name: 'Simple 12', term_months: 12, energy_rate_cents_per_kwh: '14.2', start_date: '2030-02-01' };
+    const accepted = makeAccount({ service_address: ADDRESS }, {
+      has_accepted_plan: true, is_identity_verified: true, is_credit_check_submitted: true, has_payment_method: true, can_finalize_enrollment: true,
+    });
+    const { el } = await mountFlow({ account: makeAccount({ service_address: ADDRESS }) });
+    const plans = await waitForView(el, 'sf-step-plans');
+    plans.dispatchEvent(new StepCompleteEvent({ step: 'plans', account: accepted, data: { plan } }));
+    const review = (await waitForView(el, 'sf-step-review')) as HTMLElement & { acceptedPlan: unknown };
+    expect(review.acceptedPlan).to.deep.equal(plan);
+    const finalized = makeAccount({ ...accepted }, { ...accepted.enrollment, is_enrollment_finalized: true });
+    review.dispatchEvent(new StepCompleteEvent({ step: 'review', account: finalized, data: { finalized: true } }));
+    const done = (await waitForView(el, 'sf-step-done')) as HTMLElement & { acceptedPlan: unknown };
+    expect(done.acceptedPlan).to.deep.equal(plan);
+  });
+
+  it('routes to the missing item the review step names, not to the first unfinished step', async () => {
+    const missingCard = makeAccount({ service_address: ADDRESS }, {
+      has_accepted_plan: true, is_identity_verified: true, is_credit_check_submitted: true, has_payment_method: true,
+    });
+    const { el } = await mountFlow({ account: missingCard });
+    const review = (await waitForView(el, 'sf-step-review')) as HTMLElement & { acceptedPlan: unknown };
+    expect(review.acceptedPlan).to.equal(null);
+    review.dispatchEvent(new StepCompleteEvent({ step: 'review', account: missingCard, data: { goTo: 'identity' } }));
+    await waitForView(el, 'sf-step-identity');
+    expect(el.shadowRoot!.querySelector('sf-progress')!.current).to.equal(3);
+  });
+
+  it('warms the card processor up one step before the card form, and only then', async () => {
+    const atCredit = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true, is_identity_verified: true });
+    const { el, cardPrefetches } = await mountFlow({ account: atCredit });
+    await waitForView(el, 'sf-step-credit');
+    await waitUntil(() => cardPrefetches.length > 0, 'no card prefetch on the credit step', { timeout: 3000 });
+    expect(cardPrefetches).to.deep.equal(['pk_test_x']);
+
+    const earlier = await mountFlow();
+    await waitForView(earlier.el, 'sf-step-address');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(earlier.cardPrefetches).to.deep.equal([]);
+  });
+
   it('switches to Spanish from the header', async () => {
     const { el } = await mountFlow();
     await waitForView(el, 'sf-step-address');

@@ -80,6 +80,8 @@ export function fakeApi(impl: Impl): FlowApi {
 export interface Mounted {
   el: SfFlow;
   host: FakeHost;
+  /** The publishable keys the root asked to warm the card processor up for (never the real Stripe.js here). */
+  cardPrefetches: string[];
 }
 
 export async function mountFlow(
@@ -87,8 +89,10 @@ export async function mountFlow(
 ): Promise<Mounted> {
   const host = fakeHost();
   const client = api ?? fakeApi({ getAccount: async () => account, getFlow: async () => session });
-  const el = await fixture<SfFlow>(html`<sf-flow .api=${client} .hostWindow=${host}></sf-flow>`);
-  return { el, host };
+  const cardPrefetches: string[] = [];
+  const prefetchCard = (key: string) => cardPrefetches.push(key);
+  const el = await fixture<SfFlow>(html`<sf-flow .api=${client} .hostWindow=${host} .prefetchCard=${prefetchCard}></sf-flow>`);
+  return { el, host, cardPrefetches };
 }
 
 export function current(el: SfFlow): HTMLElement | null {

@@ -3,7 +3,6 @@ import { customElement, query, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { newIdempotencyKey } from '../../api/client.js';
-import { prefetchStripe } from '../../payment/prefetch.js';
 import type { Account } from '../../api/types.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
@@ -66,16 +65,6 @@ export class SfStepCredit extends StepElement {
       this._failure = failure;
     },
   });
-
-  override firstUpdated(): void {
-    // The card step comes next: fetch the card processor's code while the customer types, so the card form
-    // appears at once. Idle time only; a failure just means the card step loads it itself.
-    const key = this.account?.app.stripe_public_key;
-    if (!key) return;
-    const run = () => void prefetchStripe(key);
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
-    else setTimeout(run, 500);
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
