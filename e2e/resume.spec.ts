@@ -1,0 +1,110 @@
+/**
+ * Resuming: the server is the source of truth, so a reload in the middle comes back to the same step, and a fresh
+ * link for the same account opens at the first unfinished step with what was saved still there.
+ */
+import { test, expect } from '@playwright/test';
+import { createHostedLink, openFlowInModal, waitForMessage, messages } from './support/partner.js';
+import { getAccount } from './support/sandbox.js';
+import {
+  ADDRESSES,
+  DEFAULT_IDENTITY,
+  TEXT,
+  acceptFirstPlan,
+  completeAddress,
+  expectStep,
+  fillIdentity,
+  press,
+  submitCredit,
+} from './support/flow-steps.js';
+
+test.describe('resume', () => {
+  test('reloading the iframe on the identity step comes back to the identity step', async ({ page }) => {
+    const { frame, iframe, accountUuid } = await openFlowInModal(page);
+    await completeAddress(frame, ADDRESSES.routh);
+    await acceptFirstPlan(frame);
+    await expectStep(frame, 'identity');
+    // Something typed but not submitted is not saved anywhere (by design: nothing personal is stored locally).
+    await frame.getByLabel(TEXT.en.firstName, { exact: true }).fill('Unsaved');
+
+    const flowFrame = await (await iframe.elementHandle())!.contentFrame();
+    expect(flowFrame, 'the flow iframe has a document').not.toBeNull();
+    // The token left the address bar at load: the reload finds the session in this tab's sessionStorage.
+    expect(new URL(flowFrame!.url()).search).toBe('');
+    const before = (await messages(page)).length;
+    await flowFrame!.evaluate(() => location.reload());
+    await waitForMessage(page, { type: 'service-flow-step', step: 'identity' }, { after: before });
+
+    await expectStep(frame, 'identity');
+    await expect(frame.locator('sf-progress')).toContainText('Step 3 of 6');
+    await expect(frame.getByLabel(TEXT.en.firstName, { exact: true })).toHaveValue('');
+    const account = await getAccount(accountUuid);
+    expect(account.enrollment.has_accepted_plan).toBe(true);
+    expect(account.enrollment.is_identity_verified).toBe(false);
+
+    // And the flow goes on from there.
+    await fillIdentity(frame);
+    await expectStep(frame, 'credit');
+  });
+
+  test('a hosted link reloaded with page.reload() resumes at the same step', async ({ page, context }) => {
+    const { loginLink } = await createHostedLink(page);
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 375, height: 812 });
+    await phone.goto(loginLink);
+    await completeAddress(phone, ADDRESSES.routh);
+    await acceptFirstPlan(phone);
+    await expectStep(phone, 'identity');
+    expect(new URL(phone.url()).search, 'the token left the address bar').toBe('');
+
+    await phone.reload();
+    await expectStep(phone, 'identity');
+  });
+
+  test('a fresh link for the same account opens at the first unfinished step, with what was saved', async ({ page }) => {
+    const first = await openFlowInModal(page);
+    await completeAddress(first.frame, ADDRESSES.routh);
+    const plan = await acceptFirstPlan(first.frame);
+    await fillIdentity(first.frame);
+    await expectStep(first.frame, 'credit');
+
+    // The customer leaves; the partner sends a new link for the same account (a new page load, a new token).
+    const second = await openFlowInModal(page, { accountUuid: first.accountUuid });
+    expect(second.loginLink).not.toBe(first.loginLink);
+    await waitForMessage(page, { type: 'service-flow-ready' });
+    await expectStep(second.frame, 'credit');
+    await expect(second.frame.locator('sf-progress')).toContainText('Step 4 of 6');
+
+    // Back shows the details saved in the first session, as the service has them.
+    await press(second.frame, second.frame.locator('sf-step-credit').getByRole('button', { name: TEXT.en.back, exact: true }));
+    await expectStep(second.frame, 'identity');
+    await expect(second.frame.getByLabel(TEXT.en.firstName, { exact: true })).toHaveValue(DEFAULT_IDENTITY.firstName);
+    await expect(second.frame.getByLabel(TEXT.en.lastName, { exact: true })).toHaveValue(DEFAULT_IDENTITY.lastName);
+    await expect(second.frame.getByLabel(TEXT.en.phone, { exact: true })).toHaveValue('(512) 555-0100');
+    await expect(second.frame.getByLabel(TEXT.en.year, { exact: true })).toHaveValue(DEFAULT_IDENTITY.dob[2]);
+
+    // Back again: the plans of the confirmed meter.
+    await press(second.frame, second.frame.locator('sf-step-identity').getByRole('button', { name: TEXT.en.back, exact: true }));
+    await expectStep(second.frame, 'plans');
+    await expect(second.frame.getByText(`ESI ID ${ADDRESSES.routh.esiId}`)).toBeVisible();
+
+    const account = await getAccount(first.accountUuid);
+    expect(account.enrollment.has_accepted_plan).toBe(true);
+    expect(account.enrollment.is_identity_verified).toBe(true);
+    expect(account.first_name).toBe(DEFAULT_IDENTITY.firstName);
+    expect(account.service_address?.esi_id).toBe(ADDRESSES.routh.esiId);
+    expect(plan.name).not.toBe('');
+  });
+
+  test('after the credit check, a fresh link opens on the card step', async ({ page }) => {
+    const first = await openFlowInModal(page);
+    await completeAddress(first.frame, ADDRESSES.bissonnet);
+    await acceptFirstPlan(first.frame);
+    await fillIdentity(first.frame);
+    await submitCredit(first.frame);
+    await expectStep(first.frame, 'payment');
+
+    const second = await openFlowInModal(page, { accountUuid: first.accountUuid });
+    await expectStep(second.frame, 'payment');
+    await expect(second.frame.locator('sf-progress')).toContainText('Step 5 of 6');
+  });
+});
