@@ -34,7 +34,7 @@ export function renderMissing(items: MissingItem[], refused: boolean, go: (item:
     ],
   };
   return html`<div class="alert warning" role=${refused ? 'alert' : 'region'} aria-labelledby="missing-heading">
-    <h2 id="missing-heading">
+    <h2 id="missing-heading" tabindex="-1">
       ${refused
         ? msg('We could not submit your enrollment yet', { id: 'review.missing.refused' })
         : msg('Before you can submit', { id: 'review.missing.heading' })}

@@ -63,6 +63,11 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       if (loaded?.account.enrollment.is_enrollment_finalized) {
         this._finalized = true;
         this.complete({ account: loaded.account, data: { finalized: true } });
+      } else if (this._refused) {
+        // The pressed Submit button is gone: focus (and the scroll) go to what is missing and the way to fix it.
+        // The task sets its value after this callback: request the update here so focusing waits for that render.
+        this.requestUpdate();
+        void this.focusHeading('#missing-heading');
       }
     },
     onError: (error) => {
@@ -107,8 +112,8 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       ${renderRetryAlert(this._failure, () => this._retry(), running || this._load.status === TaskStatus.PENDING)}
       ${renderRefusal(this._failure)}
       ${loading ? html`<p role="status">${msg('Loading your enrollment…', { id: 'review.loading' })}</p>` : nothing}
-      ${account ? renderSummary(account, loaded?.card ?? null, this.acceptedPlan ?? null) : nothing}
       ${account && missing.length ? renderMissing(missing, this._refused, (item) => this._goTo(item)) : nothing}
+      ${account ? renderSummary(account, loaded?.card ?? null, this.acceptedPlan ?? null) : nothing}
       ${account && !missing.length
         ? html`<p>
             ${msg('By submitting, you ask us to switch your electricity service to this plan. You will get a confirmation by email.', {
