@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { resolve } from 'node:path';
+import { firstScreenGroup } from './scripts/chunks.js';
+import { litTemplateMinify } from './scripts/template-minify-plugin.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const serviceUrl = process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
@@ -29,7 +32,26 @@ function csp(dev: boolean): string {
   ].join('; ');
 }
 
+/**
+ * With `build.modulePreload: false` Vite still wraps every dynamic import in its preload helper (about 0.6 KB gzip on
+ * the first screen) just to pass an empty dependency list and to turn a failed import into a `vite:preloadError`
+ * event, which the flow does not use: it reports a chunk that cannot load itself (the network screen). The helper
+ * becomes a plain call. Build only: the dev server has no helper.
+ */
+function plainDynamicImports(): Plugin {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'sf:plain-dynamic-imports',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      return id === helper ? 'export const __vitePreload = (load) => load();' : null;
+    },
+  };
+}
+
 export default defineConfig(() => ({
+  plugins: [plainDynamicImports(), litTemplateMinify()],
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
@@ -48,7 +70,19 @@ export default defineConfig(() => ({
     outDir: 'dist/flow',
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'core',
+              name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')], /[\\/]src[\\/]steps[\\/]address[\\/]/),
+            },
+          ],
+        },
+      },
+    },
   },
 }));
