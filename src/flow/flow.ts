@@ -268,7 +268,9 @@ export class SfFlow extends LitElement {
 
   private async _onExit(): Promise<void> {
     const account = this._account;
-    if (this._link.closed || this._optOut) return;
+    if (this._link.closed) return;
+    // Close pressed again while the question is shown: the customer said twice they want to go, so leave.
+    if (this._optOut) return void (this._views.get('opt-out') as { leave?: () => void } | undefined)?.leave?.();
     if (this._view !== 'step' || !account) return this._close('exited');
     const outcome = exitOutcome(account, this._progress, this._viewedPlans !== null || this._sawPlans);
     if (outcome !== 'opt-out' || !(await this._views.load('opt-out'))) return this._close(outcome === 'completed' ? 'completed' : 'exited');

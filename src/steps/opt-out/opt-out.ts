@@ -108,6 +108,11 @@ export class SfOptOut extends LitElement {
 
   private _submit(e: Event): void {
     e.preventDefault();
+    this.leave();
+  }
+
+  /** "Leave" with the reason chosen so far (also what the root does when the close button is pressed again here). */
+  leave(): void {
     if (this._leave.status === TaskStatus.PENDING) return;
     const detail: OptOutConfirmedDetail = {};
     const chosen = this._options().find((r) => r.code === this._reason);
