@@ -50,8 +50,25 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/**
+ * `@lit/localize`'s index re-exports its runtime (`configureLocalization` and what it uses), and the package does not
+ * say the runtime's module has no side effects, so the bundler keeps it wherever `msg` is imported: on the first
+ * screen. It has none (module-level variables only), so say so: the runtime then travels with i18n/runtime.ts, which
+ * loads only when a language other than English is chosen.
+ */
+function lazyLocalizeRuntime(): Plugin {
+  const runtime = /[\\/]@lit[\\/]localize[\\/]init[\\/](runtime|transform)\.js$/;
+  return {
+    name: 'sf:lazy-localize-runtime',
+    apply: 'build',
+    transform(code, id) {
+      return runtime.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig(() => ({
-  plugins: [plainDynamicImports(), litTemplateMinify()],
+  plugins: [plainDynamicImports(), lazyLocalizeRuntime(), litTemplateMinify()],
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
@@ -78,7 +95,11 @@ export default defineConfig(() => ({
           groups: [
             {
               debugName: 'core',
-              name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')], /[\\/]src[\\/]steps[\\/]address[\\/]/),
+              name: firstScreenGroup(
+                [resolve('src/main.ts'), resolve('src/steps/address/address.ts')],
+                /[\\/]src[\\/]steps[\\/]address[\\/]/,
+                /[\\/]@lit[\\/]localize[\\/]init[\\/]runtime\.js$/,
+              ),
             },
           ],
         },

@@ -70,8 +70,10 @@ interface ModuleGraph {
  *
  * @param roots Absolute ids of the entry module and the first step's module.
  * @param own The first step's own files, which stay in its chunk.
+ * @param lazy Modules the first screen reaches only through a package's barrel file without using them (the
+ *   localization runtime, re-exported by `@lit/localize` but loaded later by i18n/runtime.ts): not followed.
  */
-export function firstScreenGroup(roots: readonly string[], own: RegExp) {
+export function firstScreenGroup(roots: readonly string[], own: RegExp, lazy?: RegExp) {
   const closures = new WeakMap<ModuleGraph, Set<string>>();
   const staticClosureOf = (graph: ModuleGraph): Set<string> => {
     let seen = closures.get(graph);
@@ -80,7 +82,7 @@ export function firstScreenGroup(roots: readonly string[], own: RegExp) {
     const stack = [...roots];
     while (stack.length) {
       const id = stack.pop()!;
-      if (seen.has(id)) continue;
+      if (seen.has(id) || lazy?.test(id)) continue;
       seen.add(id);
       stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }

@@ -1,17 +1,23 @@
 /**
- * Runtime localization (@lit/localize). English is built in; Spanish loads as its own small chunk the first time it
- * is needed. Elements that render text are `@localized()` and re-render when the locale changes.
+ * Runtime localization (@lit/localize). English is built in: `msg()` returns the source text until another language
+ * is asked for. Only then does the localization runtime load, with the Spanish strings, as one small chunk
+ * (runtime.ts): an English first screen downloads neither. Elements that render text are `@localized()` and
+ * re-render when the locale changes.
  */
-import { configureLocalization } from '@lit/localize';
-
 export type Locale = 'en' | 'es';
 export const LOCALES: readonly Locale[] = ['en', 'es'];
 
-const localization = configureLocalization({
-  sourceLocale: 'en',
-  targetLocales: ['es'],
-  loadLocale: () => import('./locales/es.js'),
-});
+type Runtime = typeof import('./runtime.js');
+
+let runtime: Promise<Runtime> | undefined;
+let loaded: Runtime | undefined;
+
+function loadRuntime(): Promise<Runtime> {
+  runtime ??= import('./runtime.js').then((m) => (loaded = m));
+  // A failed fetch (offline for a moment) may be retried by the next switch.
+  runtime.catch(() => (runtime = undefined));
+  return runtime;
+}
 
 /** `es`, `es-MX`, `ES` → `es`; anything we do not speak → null. */
 export function normalizeLocale(value: string | null | undefined): Locale | null {
@@ -20,7 +26,7 @@ export function normalizeLocale(value: string | null | undefined): Locale | null
 }
 
 export function getLocale(): Locale {
-  return normalizeLocale(localization.getLocale()) ?? 'en';
+  return (loaded && normalizeLocale(loaded.getLocale())) || 'en';
 }
 
 /**
@@ -28,6 +34,7 @@ export function getLocale(): Locale {
  * Rejects when the locale chunk cannot load (offline); the flow then stays in its current language.
  */
 export async function setLocale(locale: Locale): Promise<void> {
-  await localization.setLocale(locale);
-  document.documentElement.lang = locale;
+  // English before anything else was loaded: it is what is already on screen.
+  if (locale !== 'en' || runtime) await (await loadRuntime()).setLocale(locale);
+  document.documentElement.lang = getLocale();
 }
