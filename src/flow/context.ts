@@ -1,15 +1,62 @@
 /**
  * What the root gives to the step it renders.
  *
- * - The FlowApi through @lit/context, so that a step (or any element inside it) can
- *   `@consume({ context: apiContext }) @state() private _api?: FlowApi;` and a test can provide a fake.
+ * - The FlowApi through a context, so that a step (or any element inside it) can
+ *   `@consumeApi() @state() private _api?: FlowApi;` and a test can provide a fake.
  * - `account`, `session`, `draft` (and `clientAgent`) as properties, set before the step is attached.
+ *
+ * The context follows the Context Community Protocol (a bubbling, composed `context-request` event carrying the
+ * context key and a callback), the protocol @lit/context implements, so @lit/context's `ContextProvider` can provide
+ * `apiContext` (the step tests do). The two helpers below are all of it the flow needs: the API is provided once,
+ * before any step exists, and never changes, so subscriptions and late providers have nothing to do here. That keeps
+ * @lit/context's controllers (about 1 KB gzip) off the first screen, whose budget is 20 KB.
  */
-import { createContext } from '@lit/context';
+import type { Context } from '@lit/context';
+import type { ReactiveElement } from 'lit';
 import type { FlowApi } from '../api/client.js';
 import type { Account, FlowSession } from '../api/types.js';
 
-export const apiContext = createContext<FlowApi>(Symbol('sf-flow-api'));
+export const apiContext = Symbol('sf-flow-api') as Context<symbol, FlowApi>;
+
+type Callback = (value: FlowApi, unsubscribe?: () => void) => void;
+
+/** The protocol's request (the shape of @lit/context's `ContextRequestEvent`). */
+class ContextRequestEvent extends Event {
+  readonly subscribe = false;
+  constructor(
+    readonly context: typeof apiContext,
+    readonly contextTarget: Element,
+    readonly callback: Callback,
+  ) {
+    super('context-request', { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * Answers `apiContext` requests from inside `host` with `api()` (once it exists; a request before that gets nothing,
+ * which cannot happen in the flow: steps are created after the client).
+ */
+export function provideApi(host: HTMLElement, api: () => FlowApi | undefined): void {
+  host.addEventListener('context-request', (event) => {
+    const request = event as Partial<ContextRequestEvent>;
+    const value = request.context === apiContext ? api() : undefined;
+    if (!value) return;
+    event.stopPropagation();
+    request.callback?.(value);
+  });
+}
+
+/** Property decorator: sets the property to the provided FlowApi each time the element connects. */
+export function consumeApi() {
+  return (proto: ReactiveElement, name: string): void => {
+    (proto.constructor as typeof ReactiveElement).addInitializer((element) => {
+      element.addController({
+        hostConnected: () =>
+          element.dispatchEvent(new ContextRequestEvent(apiContext, element, (api) => ((element as unknown as Record<string, FlowApi>)[name] = api))),
+      });
+    });
+  };
+}
 
 /**
  * A step's working copy of what the user typed or chose. The root keeps one object per step for the whole session

@@ -1,7 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
-import { ContextProvider } from '@lit/context';
 import { createFlowApi, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import type { Account, FlowSession } from '../api/types.js';
@@ -11,7 +10,7 @@ import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/loca
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore } from './bootstrap.js';
 import { prefetchStripe } from '../payment/prefetch.js';
-import { apiContext } from './context.js';
+import { provideApi } from './context.js';
 import type { StepCompleteEvent, StepName } from './events.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
@@ -65,7 +64,6 @@ export class SfFlow extends LitElement {
   @state() private _account: Account | undefined;
   @state() private _session: FlowSession | undefined;
 
-  private readonly _apiProvider = new ContextProvider(this, { context: apiContext });
   private _client: FlowApi | undefined;
   private readonly _link = new SessionLink();
   private _progress: SessionProgress = {};
@@ -78,6 +76,7 @@ export class SfFlow extends LitElement {
 
   constructor() {
     super();
+    provideApi(this, () => this._client);
     this.addEventListener('sf-step-complete', (e) => void this._onComplete(e));
     this.addEventListener('sf-step-back', () => this._onBack());
     this.addEventListener('sf-exit-request', () => void this._onExit());
@@ -138,7 +137,6 @@ export class SfFlow extends LitElement {
     this._client ??=
       this.api ??
       createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => !this._booting && this._expire() });
-    this._apiProvider.setValue(this._client);
 
     this._booting = true;
     const [flow, acct] = await Promise.allSettled([this._client.getFlow(), this._client.getAccount()]);

@@ -1,9 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { consume } from '@lit/context';
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { apiContext } from '../../flow/context.js';
+import { consumeApi } from '../../flow/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { isAbortError } from '../../api/errors.js';
@@ -30,7 +29,7 @@ const MIN_QUERY = 3;
 export class SfAddressLookup extends LitElement {
   static override styles = [...stepStyles, addressStyles, lookupStyles];
 
-  @consume({ context: apiContext })
+  @consumeApi()
   @state()
   private _api?: FlowApi;
 

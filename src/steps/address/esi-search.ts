@@ -1,9 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { consume } from '@lit/context';
 import { Task, TaskStatus } from '@lit/task';
-import { apiContext } from '../../flow/context.js';
+import { consumeApi } from '../../flow/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { stepStyles } from '../shared/step.styles.js';
@@ -22,7 +21,7 @@ type Problem = EsiIdProblem | 'not_found' | 'format';
 export class SfEsiSearch extends LitElement {
   static override styles = stepStyles;
 
-  @consume({ context: apiContext })
+  @consumeApi()
   @state()
   private _api?: FlowApi;
 

@@ -1,9 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import { consume } from '@lit/context';
 import { Task, TaskStatus } from '@lit/task';
-import { apiContext } from '../../flow/context.js';
+import { consumeApi } from '../../flow/context.js';
 import type { FlowApi, FlowEventRequest } from '../../api/client.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../flow/events.js';
@@ -23,7 +22,7 @@ const OTHER = 'other';
 export class SfOptOut extends LitElement {
   static override styles = [...stepStyles];
 
-  @consume({ context: apiContext })
+  @consumeApi()
   @state()
   private _api?: FlowApi;
 

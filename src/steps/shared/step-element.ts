@@ -5,15 +5,14 @@
  */
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
-import { apiContext, type StepDraft } from '../../flow/context.js';
+import { consumeApi, type StepDraft } from '../../flow/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { Account, FlowSession } from '../../api/types.js';
 import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../flow/events.js';
 import { isClientAgent } from '../../flow/router.js';
 
 export abstract class StepElement<D extends StepDraft = StepDraft> extends LitElement {
-  @consume({ context: apiContext })
+  @consumeApi()
   @state()
   protected _api?: FlowApi;
 
