@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
+import { shortMsgIds } from './scripts/short-msg-ids.js';
 import { litTemplateMinify } from './scripts/template-minify-plugin.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
@@ -51,24 +52,32 @@ function plainDynamicImports(): Plugin {
 }
 
 /**
- * `@lit/localize`'s index re-exports its runtime (`configureLocalization` and what it uses), and the package does not
- * say the runtime's module has no side effects, so the bundler keeps it wherever `msg` is imported: on the first
- * screen. It has none (module-level variables only), so say so: the runtime then travels with i18n/runtime.ts, which
- * loads only when a language other than English is chosen.
+ * Modules the first screen reaches only through a package's index file (`@lit/localize` re-exports its runtime,
+ * `lit/decorators.js` re-exports `@query`) without using them. Their packages do not say these modules have no side
+ * effects, so the bundler would keep them wherever the index is imported: on the first screen. They have none
+ * (module-level variables and functions only), so say so; they then travel with the code that uses them (the
+ * runtime with i18n/runtime.ts, loaded only when a language other than English is chosen; `@query` with the credit
+ * step). The first-screen chunk group does not follow them either (scripts/chunks.ts).
  */
-function lazyLocalizeRuntime(): Plugin {
-  const runtime = /[\\/]@lit[\\/]localize[\\/]init[\\/](runtime|transform)\.js$/;
+const REEXPORTED_ONLY = /[\\/]@lit[\\/](localize[\\/]init[\\/](runtime|transform)|reactive-element[\\/]decorators[\\/](query[\w-]*|event-options))\.js$/;
+
+function sideEffectFree(modules: RegExp): Plugin {
   return {
-    name: 'sf:lazy-localize-runtime',
+    name: 'sf:side-effect-free',
     apply: 'build',
     transform(code, id) {
-      return runtime.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+      return modules.test(id) ? { code, map: null, moduleSideEffects: false } : null;
     },
   };
 }
 
 export default defineConfig(() => ({
-  plugins: [plainDynamicImports(), lazyLocalizeRuntime(), litTemplateMinify()],
+  plugins: [
+    plainDynamicImports(),
+    sideEffectFree(REEXPORTED_ONLY),
+    litTemplateMinify(),
+    shortMsgIds({ locale: 'src/i18n/locales/es.ts' }),
+  ],
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
@@ -95,11 +104,17 @@ export default defineConfig(() => ({
           groups: [
             {
               debugName: 'core',
+              includeDependenciesRecursively: false,
               name: firstScreenGroup(
                 [resolve('src/main.ts'), resolve('src/steps/address/address.ts')],
                 /[\\/]src[\\/]steps[\\/]address[\\/]/,
-                /[\\/]@lit[\\/]localize[\\/]init[\\/]runtime\.js$/,
+                REEXPORTED_ONLY,
               ),
+            },
+            {
+              name: 'later',
+              minShareCount: 2,
+              test: (id: string) => !/[\\/]src[\\/]steps[\\/]address[\\/]/.test(id),
             },
           ],
         },

@@ -1,0 +1,90 @@
+/**
+ * Vite plugin (build only): shortens the message ids of @lit/localize in the production bundle. Every message is
+ * `msg('English text', { id: 'address.confirm.esi_hint' })` and the Spanish module is keyed by the same ids, so each
+ * id ships twice; in the bundle they become `0`, `1`, … `6j` (the order of the Spanish module's keys), in both places.
+ * The readable ids stay everywhere a person reads them: the source, the XLIFF files, the dev server and the tests.
+ *
+ * The mapping comes from the generated Spanish module, so the two sides cannot disagree. A `msg()` whose id is not a
+ * string literal would miss its translation after the rename, so it fails the build; an id without a Spanish
+ * translation keeps its name (it is looked up nowhere).
+ */
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+}
+
+function walk(node: Node, visit: (node: Node) => void): void {
+  visit(node);
+  for (const key of Object.keys(node)) {
+    if (key === 'parent') continue;
+    const value = node[key];
+    if (Array.isArray(value)) for (const child of value) if (isNode(child)) walk(child, visit);
+    if (isNode(value)) walk(value, visit);
+  }
+}
+
+const stringValue = (node: Node | undefined): string | undefined =>
+  node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
+
+const keyName = (property: Node): string | undefined => {
+  const key = property.key as Node;
+  return key.type === 'Identifier' ? (key.name as string) : stringValue(key);
+};
+
+/** The keys of `export const templates = { 'id': …, … }` in a generated lit-localize module, in order. */
+export function templateKeys(source: string): string[] {
+  return [...source.matchAll(/^\s*'([^'\n]+)':/gm)].map((m) => m[1]!);
+}
+
+export function shortMsgIds(options: { locale: string; include?: RegExp }): Plugin {
+  const include = options.include ?? /\/src\/.*\.ts$/;
+  let ids = new Map<string, string>();
+  return {
+    name: 'sf:short-msg-ids',
+    apply: 'build',
+    buildStart() {
+      const keys = templateKeys(readFileSync(options.locale, 'utf8'));
+      ids = new Map(keys.map((key, i) => [key, i.toString(36)]));
+    },
+    transform(code, id) {
+      if (!include.test(id)) return null;
+      const isLocale = id.endsWith(options.locale.replace(/^\.?\//, ''));
+      if (!isLocale && !/\bmsg\(/.test(code)) return null;
+      const edits: Array<{ start: number; end: number; text: string }> = [];
+      const rename = (node: Node, from: string) => {
+        const to = ids.get(from);
+        if (to !== undefined) edits.push({ start: node.start, end: node.end, text: JSON.stringify(to) });
+      };
+      walk(this.parse(code) as unknown as Node, (node) => {
+        if (isLocale && node.type === 'VariableDeclarator' && (node.id as Node).type === 'Identifier' && (node.id as Node).name === 'templates') {
+          const object = node.init as Node;
+          for (const property of (object.properties as Node[]) ?? []) {
+            const name = property.type === 'Property' ? keyName(property) : undefined;
+            if (name !== undefined) rename(property.key as Node, name);
+          }
+        }
+        if (node.type !== 'CallExpression' || (node.callee as Node).type !== 'Identifier' || (node.callee as Node).name !== 'msg') return;
+        const settings = (node.arguments as Node[])[1];
+        if (!settings) return;
+        const idProperty = settings.type === 'ObjectExpression' ? (settings.properties as Node[]).find((p) => p.type === 'Property' && keyName(p) === 'id') : undefined;
+        const value = idProperty && stringValue(idProperty.value as Node);
+        if (value === undefined) this.error(`short-msg-ids: a msg() in ${id} has an id that is not a string literal`);
+        rename(idProperty!.value as Node, value!);
+      });
+      if (!edits.length) return null;
+      edits.sort((a, b) => b.start - a.start);
+      let out = code;
+      for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+      return { code: out, map: null };
+    },
+  };
+}
