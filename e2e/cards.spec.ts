@@ -3,7 +3,8 @@
  * card says so clearly and a second card is saved; a card that needs 3-D Secure is saved once the customer
  * completes the bank's challenge.
  */
-import { test, expect, type FrameLocator } from '@playwright/test';
+import type { FrameLocator } from '@playwright/test';
+import { test, expect } from './support/test.js';
 import { openFlowInModal } from './support/partner.js';
 import { getAccount, sandboxAccount } from './support/sandbox.js';
 import {

@@ -1,0 +1,259 @@
+/**
+ * Languages and accessibility of the whole enrollment: the happy path in Spanish (the locale of the link), the happy
+ * path with the keyboard alone and an axe check (WCAG 2.2 AA) on every step and view, and screenshots of every view
+ * at 375 px in English and Spanish (into /tmp/e2e-shots/, for people to look at).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/test.js';
+import { createHostedLink, openFlowInModal, waitForClose, messages } from './support/partner.js';
+import { getAccount, sandboxAccount } from './support/sandbox.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import {
+  ADDRESSES,
+  CARDS,
+  TEXT,
+  acceptPlan,
+  addCard,
+  answer3ds,
+  cardError,
+  chooseMeter,
+  completeAddress,
+  confirmAddress,
+  expectStep,
+  fillCard,
+  fillIdentity,
+  finalize,
+  finishDone,
+  press,
+  saveCard,
+  searchAddress,
+  submitCredit,
+  type Drive,
+  type FlowScope,
+  type Lang,
+  type ViewName,
+} from './support/flow-steps.js';
+
+/** Every English UI string the helpers know that differs in Spanish: none may show in the Spanish flow. */
+const ENGLISH_ONLY = [
+  ...Object.values(TEXT.en.headings),
+  ...Object.entries(TEXT.en)
+    .filter(([key, value]) => typeof value === 'string' && value !== (TEXT.es as Record<string, unknown>)[key])
+    .map(([, value]) => value as string),
+  'Step ',
+  'Prices for',
+  'energy rate',
+  'per month',
+].filter((s) => !['ZIP code', 'Close', 'Done'].includes(s));
+
+/** The text a person sees in the flow's document, shadow roots included (hidden elements left out). */
+async function visibleText(scope: FlowScope): Promise<string> {
+  return scope.locator(':root').evaluate(() => {
+    const parts: string[] = [];
+    const walk = (node: Node): void => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const parent = node.parentElement;
+        if (parent && parent.checkVisibility?.() !== false && node.textContent?.trim()) parts.push(node.textContent.trim());
+        return;
+      }
+      if (node instanceof Element) {
+        if (['SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.tagName)) return;
+        if (node.shadowRoot) {
+          // Slotted light children are rendered through the slots; walk the shadow tree, then the light DOM once.
+          walk(node.shadowRoot);
+        }
+      }
+      for (const child of Array.from(node.childNodes)) walk(child);
+    };
+    walk(document.body);
+    return parts.join(' ');
+  });
+}
+
+async function expectNoEnglish(scope: FlowScope, view: ViewName): Promise<void> {
+  const shown = await visibleText(scope);
+  const found = ENGLISH_ONLY.filter((s) => shown.includes(s));
+  expect(found, `English text on the Spanish ${view} view`).toEqual([]);
+}
+
+test.describe('languages and accessibility', () => {
+  test('the happy path in Spanish (locale es from the link)', async ({ page }) => {
+    const { frame, accountUuid } = await openFlowInModal(page, { locale: 'es' });
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'es');
+    const t = TEXT.es;
+    const checks: Partial<Record<ViewName, () => Promise<void>>> = {
+      address: async () => {
+        await expect(frame.getByRole('button', { name: t.findAddress, exact: true })).toBeVisible();
+        await expect(frame.locator('sf-progress')).toContainText('Paso 1 de 6');
+      },
+      'address-confirm': async () => {
+        await expect(frame.getByRole('button', { name: t.thisIsMyAddress, exact: true })).toBeVisible();
+        await expect(frame.getByRole('button', { name: 'Cambiar dirección', exact: true })).toBeVisible();
+      },
+      plans: async () => {
+        await expect(frame.getByRole('button', { name: t.choosePlan, exact: true }).first()).toBeVisible();
+        await expect(frame.getByRole('link', { name: t.efl }).first()).toBeVisible();
+        // Numbers and money in Spanish formatting: "12 meses", "¢" rates with a decimal comma or point per Intl.
+        await expect(frame.locator('sf-plan-card').first()).toContainText('meses');
+        await expect(frame.locator('sf-step-plans').getByRole('button', { name: t.back, exact: true })).toBeVisible();
+      },
+      'plans-accept': async () => {
+        await expect(frame.getByRole('button', { name: t.acceptPlan, exact: true })).toBeVisible();
+        // The start date window in Spanish words (Intl): e.g. "de 12 de junio de 2026".
+        await expect(frame.locator('sf-plan-accept #start-hint')).toContainText(/ de \d{4}/);
+      },
+      identity: async () => {
+        await expect(frame.getByRole('button', { name: t.continue, exact: true })).toBeVisible();
+        await expect(frame.getByRole('button', { name: t.back, exact: true })).toBeVisible();
+      },
+      credit: async () => {
+        await expect(frame.getByRole('button', { name: t.submitCredit, exact: true })).toBeVisible();
+        await expect(frame.getByRole('button', { name: /^Mostrar/ })).toBeVisible();
+      },
+      'payment-form': async () => {
+        await expect(frame.getByRole('button', { name: t.saveCard, exact: true })).toBeVisible();
+      },
+      review: async () => {
+        await expect(frame.getByRole('button', { name: t.submitEnrollment, exact: true })).toBeVisible();
+        await expect(frame.locator('sf-step-review dl.summary')).toContainText('Visa terminada en 4242');
+      },
+      done: async () => {
+        await expect(frame.getByRole('button', { name: t.done, exact: true })).toBeVisible();
+        await expect(frame.locator('sf-step-done')).toContainText('72');
+      },
+    };
+    const drive: Drive = {
+      locale: 'es',
+      onStep: async (view) => {
+        await checks[view]?.();
+        await expectNoEnglish(frame, view);
+      },
+    };
+
+    await completeAddress(frame, ADDRESSES.routh, drive);
+    await acceptPlan(frame, {}, drive);
+    await fillIdentity(frame, {}, drive);
+    await submitCredit(frame, '123-45-6789', drive);
+    await addCard(frame, CARDS.visa, drive);
+    await finalize(frame, drive);
+    const before = (await messages(page)).length;
+    await finishDone(frame, drive);
+    await waitForClose(page, { reason: 'completed', after: before });
+
+    expect((await getAccount(accountUuid)).enrollment.is_enrollment_finalized).toBe(true);
+    expect((await sandboxAccount(accountUuid)).counters?.finalize_succeeded).toBe(1);
+  });
+
+  test('the happy path with the keyboard alone, no axe violation on any step', async ({ page }) => {
+    const { frame, accountUuid } = await openFlowInModal(page);
+    const checked: ViewName[] = [];
+    const drive: Drive = {
+      keyboard: true,
+      onStep: async (view) => {
+        checked.push(view);
+        await expectNoAxeViolations(page);
+      },
+    };
+
+    await completeAddress(frame, ADDRESSES.routh, drive);
+    await acceptPlan(frame, {}, drive);
+    await fillIdentity(frame, {}, drive);
+    await submitCredit(frame, '123-45-6789', drive);
+    await addCard(frame, CARDS.visa, drive);
+    await finalize(frame, drive);
+    const before = (await messages(page)).length;
+    await finishDone(frame, drive);
+    await waitForClose(page, { reason: 'completed', after: before });
+
+    expect(checked).toEqual([
+      'address',
+      'address-confirm',
+      'plans',
+      'plans-accept',
+      'identity',
+      'credit',
+      'payment',
+      'payment-form',
+      'review',
+      'done',
+    ]);
+    expect((await getAccount(accountUuid)).enrollment.is_enrollment_finalized).toBe(true);
+    expect((await sandboxAccount(accountUuid)).counters?.finalize_succeeded).toBe(1);
+  });
+
+  for (const locale of ['en', 'es'] as const) {
+    test(`screenshots of every view at 375 px (${locale})`, async ({ page, context }) => {
+      const { loginLink } = await createHostedLink(page, { locale });
+      const phone = await context.newPage();
+      await phone.setViewportSize({ width: 375, height: 812 });
+      await phone.goto(loginLink);
+      await walkForScreenshots(phone, locale);
+    });
+  }
+});
+
+/** The whole flow with its side roads (no match, several meters, a declined card, 3-D Secure), one shot per view. */
+async function walkForScreenshots(phone: Page, locale: Lang): Promise<void> {
+  const dir = '/tmp/e2e-shots';
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const shoot = async (name: string) => {
+    n += 1;
+    // Let transitions and the focus ring settle before the picture.
+    await phone.waitForTimeout(150);
+    await phone.screenshot({ path: `${dir}/${locale}-${String(n).padStart(2, '0')}-${name}.png`, fullPage: true });
+  };
+  const drive: Drive = { locale, onStep: (view) => shoot(view) };
+  const t = TEXT[locale];
+
+  // No match, then back to the form for an address with two meters.
+  await searchAddress(phone, { street: '98765 Routh St', zip: ADDRESSES.routh.zip }, drive);
+  await expect(phone.getByRole('heading', { name: t.noMatchHeading })).toBeVisible();
+  await shoot('address-lookup');
+  // An invalid ESI ID shows its message.
+  await phone.getByRole('textbox', { name: t.esiId, exact: true }).fill('1044372203005001');
+  await phone.getByRole('button', { name: t.findByEsiId, exact: true }).click();
+  await expect(phone.locator('#esi-error')).not.toBeEmpty();
+  await shoot('address-esi-error');
+  await phone.getByRole('textbox', { name: t.esiId, exact: true }).fill(ADDRESSES.routh.esiId);
+  await phone.getByRole('button', { name: t.findByEsiId, exact: true }).click();
+  await expect(phone.getByRole('heading', { name: t.confirmHeading })).toBeVisible();
+  await phone.getByRole('button', { name: locale === 'es' ? 'Cambiar dirección' : 'Change address', exact: true }).click();
+  await phone.getByLabel(t.street, { exact: true }).fill(ADDRESSES.welch.street);
+  await phone.getByLabel(t.zip, { exact: true }).fill(ADDRESSES.welch.zip);
+  await phone.getByRole('button', { name: t.findAddress, exact: true }).click();
+  await chooseMeter(phone, ADDRESSES.welch.esiIds[1], drive);
+  await confirmAddress(phone, ADDRESSES.welch.esiIds[1], drive);
+
+  await acceptPlan(phone, { index: 1 }, drive);
+  // The identity form with its inline errors first.
+  await expectStep(phone, 'identity', drive);
+  const continueButton = phone.locator('sf-step-identity').getByRole('button', { name: t.continue, exact: true });
+  await continueButton.click();
+  await expect(phone.locator('#first-error')).not.toBeEmpty();
+  await shoot('identity-errors');
+  await phone.getByLabel(t.firstName, { exact: true }).fill('María José');
+  await phone.getByLabel(t.lastName, { exact: true }).fill('Garza-Treviño');
+  await phone.getByLabel(t.phone, { exact: true }).fill('5125550100');
+  await phone.getByLabel(t.month, { exact: true }).fill('3');
+  await phone.getByLabel(t.day, { exact: true }).fill('27');
+  await phone.getByLabel(t.year, { exact: true }).fill('1985');
+  await continueButton.click();
+  await submitCredit(phone, '123-45-6789', drive);
+
+  await expectStep(phone, 'payment', drive);
+  await fillCard(phone, CARDS.declined, drive);
+  await saveCard(phone, drive);
+  await expect(cardError(phone, drive)).toBeVisible();
+  await shoot('payment-declined');
+  await fillCard(phone, CARDS.threeDSecure, { locale });
+  await saveCard(phone, drive);
+  await answer3ds(phone, 'complete', drive);
+
+  await finalize(phone, drive);
+  await expectStep(phone, 'done', drive);
+  await press(phone, phone.locator('sf-step-done').getByRole('button', { name: t.done, exact: true }));
+  await phone.waitForURL(/\/return/);
+  await shoot('return');
+}
