@@ -1,7 +1,6 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import { Task, TaskStatus } from '@lit/task';
 import type { FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../flow/context.js';
@@ -10,8 +9,6 @@ import { stepStyles } from '../shared/step.styles.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressStyles } from './address.styles.js';
 import { postalCodeValid } from './esi-id.js';
-import './address-confirm.js';
-import './address-choice.js';
 
 export interface AddressDraft extends StepDraft {
   address_1?: string;
@@ -25,6 +22,19 @@ export interface AddressDraft extends StepDraft {
 
 type View = 'form' | 'choose' | 'lookup' | 'confirm';
 type FieldProblem = 'required' | 'zip';
+
+const VIEW_TAGS = { choose: 'sf-address-choice', lookup: 'sf-address-lookup', confirm: 'sf-address-confirm' } as const;
+
+let views: Promise<unknown> | undefined;
+
+/** The views after the form, loaded once (address-views.ts); a failed load (offline) may be retried. */
+function loadViews(): Promise<unknown> {
+  views ??= import('./address-views.js').catch((error: unknown) => {
+    views = undefined;
+    throw error;
+  });
+  return views;
+}
 
 /**
  * @summary Address step: full address search first, several meters as a choice, type-ahead and ESI ID search as
@@ -46,23 +56,15 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   @state() private _failure: Failure | null = null;
   /** The last search found nothing: the lookup view says so. */
   @state() private _noMatch = false;
+  @state() private _busy = false;
 
-  private _search = new Task<[FullAddressSearchRequest], AddressSearchResult[]>(this, {
-    autoRun: false,
-    task: async ([input], { signal }) => {
-      this._failure = null;
-      return this.api.fullAddressSearch(input, signal);
-    },
-    onComplete: (results) => this._showResults(results),
-    onError: (error) => {
-      this._failure = toFailure(error, this);
-      const codes = fieldCodes(this._failure);
-      this._problems = {
-        ...(codes.has('address_1') ? { street: 'required' as const } : {}),
-        ...(codes.has('postal_code') ? { zip: 'zip' as const } : {}),
-      };
-    },
-  });
+  /**
+   * The running search. A plain async method with an AbortController rather than @lit/task (CONVENTIONS 4): this
+   * step is on the first screen, whose JavaScript budget is 20 KB gzip, and @lit/task would add about 0.6 KB to it
+   * for one request. The behaviour is the same: a new search aborts the one before, a running search disables its
+   * button, and its errors go through toFailure like every step's.
+   */
+  private _search?: AbortController;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -81,7 +83,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     if (d.address_1 === undefined && account?.preliminary_address) this._prefill(account.preliminary_address);
     if (!d.autoSearched && account?.preliminary_address && d.address_1 && d.postal_code) {
       d.autoSearched = true;
-      this._runSearch();
+      void this._runSearch();
     }
   }
 
@@ -91,8 +93,14 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     this.draft.postal_code = a.postal_code ?? '';
   }
 
+  protected override firstUpdated(): void {
+    // The views after the form are needed as soon as a search returns: fetch them while the customer types.
+    if ('requestIdleCallback' in window) requestIdleCallback(() => void loadViews().catch(() => undefined), { timeout: 2000 });
+    else setTimeout(() => void loadViews().catch(() => undefined), 200);
+  }
+
   override render() {
-    const busy = this._search.status === TaskStatus.PENDING;
+    const busy = this._busy;
     return html`
       <h1 id="step-heading" tabindex="-1">${msg('Where do you need electricity?', { id: 'address.heading' })}</h1>
       ${this._renderView(busy)}
@@ -103,7 +111,16 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   }
 
   private _renderView(busy: boolean) {
-    switch (this._view) {
+    const view = this._view;
+    // A view whose code has not arrived yet renders once it has (it is usually there long before it is needed).
+    if (view !== 'form' && !customElements.get(VIEW_TAGS[view])) {
+      void loadViews().then(
+        () => this.requestUpdate(),
+        (error: unknown) => this._viewsFailed(error),
+      );
+      return nothing;
+    }
+    switch (view) {
       case 'confirm':
         return html`<sf-address-confirm
           .result=${this.draft.selected}
@@ -138,7 +155,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
           id: 'address.lead',
         })}
       </p>
-      ${renderRetryAlert(this._failure, () => this._runSearch(), busy)}
+      ${renderRetryAlert(this._failure, () => void this._runSearch(), busy)}
       <form novalidate @submit=${this._submit}>
         <div class="field">
           <label for="street">${msg('Street address', { id: 'address.street' })}</label>
@@ -215,14 +232,38 @@ export class SfStepAddress extends StepElement<AddressDraft> {
       );
       return;
     }
-    this._runSearch();
+    void this._runSearch();
   }
 
-  private _runSearch(): void {
+  private async _runSearch(): Promise<void> {
     const d = this.draft;
     const input: FullAddressSearchRequest = { address_1: d.address_1!.trim(), postal_code: d.postal_code!.trim() };
     if (d.address_2?.trim()) input.address_2 = d.address_2.trim();
-    void this._search.run([input]);
+    this._search?.abort();
+    const search = (this._search = new AbortController());
+    this._busy = true;
+    this._failure = null;
+    try {
+      const results = await this.api.fullAddressSearch(input, search.signal);
+      if (!search.signal.aborted) this._showResults(results);
+    } catch (error) {
+      if (search.signal.aborted) return;
+      this._failure = toFailure(error, this);
+      const codes = fieldCodes(this._failure);
+      this._problems = {
+        ...(codes.has('address_1') ? { street: 'required' as const } : {}),
+        ...(codes.has('postal_code') ? { zip: 'zip' as const } : {}),
+      };
+    } finally {
+      if (this._search === search) this._busy = false;
+    }
+  }
+
+  /** The views' code could not load (offline): back to the form, with the network alert and its "Try again". */
+  private _viewsFailed(error: unknown): void {
+    if (this._view === 'form') return;
+    this._view = 'form';
+    this._failure = { kind: 'retry', error: error instanceof Error ? error : new Error(String(error)), rateLimited: false };
   }
 
   private _showResults(results: AddressSearchResult[]): void {
@@ -244,8 +285,6 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   }
 
   private _openLookup(noMatch: boolean): void {
-    // The fallbacks are only needed when the full search fails, so their code stays out of the first screen.
-    void import('./address-lookup.js');
     this._noMatch = noMatch;
     this._view = 'lookup';
     void this._focusChild('sf-address-lookup');
@@ -265,8 +304,13 @@ export class SfStepAddress extends StepElement<AddressDraft> {
 
   /** Focuses the heading of a sub-view once it has rendered (it may still be loading its code). */
   private async _focusChild(tag: string): Promise<void> {
+    try {
+      await loadViews();
+    } catch {
+      return; // _viewsFailed shows the alert
+    }
+    this.requestUpdate();
     await this.updateComplete;
-    await customElements.whenDefined(tag);
     const child = this.renderRoot.querySelector(tag) as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
     await child?.updateComplete;
     child?.shadowRoot?.querySelector<HTMLElement>('h2[tabindex="-1"]')?.focus();
