@@ -198,7 +198,8 @@ export class SfStepCredit extends StepElement {
       this._focusFirstInvalid();
       return;
     }
-    this._key = newIdempotencyKey();
+    // The same number sent again (e.g. after an answer was lost) is the same attempt: one credit check, not two.
+    this._key ||= newIdempotencyKey();
     void this._submit.run([this._key]);
   }
 

@@ -262,14 +262,16 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
       return;
     }
     const d = this.draft;
-    this._key = newIdempotencyKey();
-    this._body = {
+    const body = {
       first_name: d.first_name!.trim(),
       last_name: d.last_name!.trim(),
       phone: rules.phoneE164(d.phone!),
       email: d.email!.trim(),
       date_of_birth: rules.isoFromParts(this._parts)!,
     };
+    // Unchanged details sent again (e.g. after an answer was lost) are the same update: keep its key.
+    if (!this._key || JSON.stringify(body) !== JSON.stringify(this._body)) this._key = newIdempotencyKey();
+    this._body = body;
     void this._save.run([this._body]);
   }
 

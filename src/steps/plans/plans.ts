@@ -204,7 +204,9 @@ export class SfStepPlans extends StepElement<PlansDraft> {
   private _onAccept(e: CustomEvent<AcceptRequestDetail>): void {
     // A guard besides the disabled button: two quick submits must not accept twice.
     if (this._accept.status === TaskStatus.PENDING) return;
-    this._acceptKey = newIdempotencyKey();
+    // The same plan and date accepted again (e.g. after an answer was lost) is the same acceptance: keep its key.
+    const [plan, start] = this._acceptArgs ?? [];
+    if (!this._acceptKey || plan?.uuid !== e.detail.plan.uuid || start !== e.detail.startDate) this._acceptKey = newIdempotencyKey();
     this._acceptArgs = [e.detail.plan, e.detail.startDate];
     void this._accept.run(this._acceptArgs);
   }

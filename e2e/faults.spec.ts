@@ -1,0 +1,97 @@
+/**
+ * The happy path under injected faults (DESIGN §8, reliability): 5xx answers, a 429 burst with Retry-After, added
+ * latency, and answers lost after their side effect happened (finalize, card sync). The customer walks the whole
+ * enrollment as usual; the client's retries (same Idempotency-Key) and the service's idempotency must make every
+ * side effect happen exactly once.
+ */
+import { test, expect } from '@playwright/test';
+import { openFlowInModal, waitForClose, messages } from './support/partner.js';
+import { clearFaults, faults, getAccount, sandboxAccount, setFaults, type FaultRuleState } from './support/sandbox.js';
+import { ADDRESSES, CARDS, acceptFirstPlan, completeAddress, completeEnrollment, fillIdentity, stepHeading, submitCredit } from './support/flow-steps.js';
+
+type Counter = 'finalize_succeeded' | 'finalize_refused' | 'payment_methods_synced' | 'plans_accepted' | 'identity_updates' | 'credit_checks';
+const counters = async (uuid: string) => (await sandboxAccount(uuid)).counters as Record<Counter, number>;
+
+test.afterEach(async () => {
+  await clearFaults();
+});
+
+test('the whole enrollment completes under 5xx, a 429 burst, latency and answers lost after the side effect', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Rules are consulted in creation order and the first that ends a request wins, so the lost answers come first
+  // (each fires on the first attempt of its call), then the burst, the latency and the random 5xx.
+  const lostFinalize = await setFaults({ route: '/v1/account/enroll/finalize', method: 'POST', error_rate: 1, error_status: 503, after: true, count: 1 });
+  // The card sync's connection drops after the card was saved: the browser sees a network error, not an answer.
+  const lostCardSync = await setFaults({ route: '/v1/account/billing/ensure-payment-method-added', method: 'POST', drop_rate: 1, after: true, count: 1 });
+  const burst = await setFaults({ route: '/v1/account', rate_limit_burst: 3, retry_after_seconds: 1 });
+  await setFaults({ route: '/v1/account', latency_ms: 300 });
+  const flaky = await setFaults({ route: '/v1/account', error_rate: 0.3, error_status: 503 });
+  // '/v1/account' matches the flow's calls (/v1/account/…) only, not the partner's App calls (/v1/app/…).
+  const { frame, accountUuid } = await openFlowInModal(page);
+
+  const before = (await messages(page)).length;
+  await completeEnrollment(frame, { address: ADDRESSES.routh, card: CARDS.visa });
+  const close = await waitForClose(page, { reason: 'completed', after: before });
+  expect(close.account_status).toBe('reviewing');
+  // Nothing the customer saw asked them to try again: the client's retries absorbed every fault.
+  expect((await messages(page)).filter((m) => m.type === 'service-flow-close')).toHaveLength(1);
+
+  // Every fault really happened.
+  const state = await faults();
+  const rule = (r: FaultRuleState) => state.rules.find((x) => x.id === r.id)!;
+  expect(rule(lostFinalize).affected, 'the first finalize answer was lost after finalizing').toBe(1);
+  expect(rule(lostCardSync).affected, 'the first card sync answer was lost after syncing').toBe(1);
+  expect(rule(burst).affected, 'the 429 burst was served').toBe(3);
+  expect(rule(flaky).affected, 'some requests met a 503').toBeGreaterThan(0);
+  expect(state.counters.delayed).toBeGreaterThan(10);
+  test.info().annotations.push({ type: 'faults', description: JSON.stringify(state.counters) });
+
+  // …and still every side effect happened exactly once.
+  expect(await counters(accountUuid)).toMatchObject({
+    finalize_succeeded: 1,
+    finalize_refused: 0,
+    payment_methods_synced: 1,
+    plans_accepted: 1,
+    identity_updates: 1,
+    credit_checks: 1,
+  });
+  const account = await getAccount(accountUuid);
+  expect(account.enrollment.is_enrollment_finalized).toBe(true);
+  expect(account.enrollment.has_payment_method).toBe(true);
+});
+
+test('answers lost after the side effect, beyond the retries: a clear message, and sending again does not repeat it', async ({ page }) => {
+  const { frame, accountUuid } = await openFlowInModal(page);
+  const serverTrouble = frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side. Nothing was lost: try again in a moment.' });
+  // Every attempt (the first and the client's 3 retries) reaches the service and does its work; no answer comes back.
+  const lose = (route: string) => setFaults({ route, error_rate: 1, error_status: 503, after: true, count: 4 });
+
+  await completeAddress(frame, ADDRESSES.routh);
+  // Plans: the customer presses "Accept plan" again.
+  await lose('/v1/account/enroll/plans/accept');
+  await acceptFirstPlan(frame);
+  await expect(serverTrouble).toBeVisible({ timeout: 20_000 });
+  await expect(serverTrouble.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  expect((await counters(accountUuid)).plans_accepted).toBe(1);
+  await frame.getByRole('button', { name: 'Accept plan', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText('Tell us about yourself');
+  expect((await counters(accountUuid)).plans_accepted, 'the same plan accepted again is the same acceptance').toBe(1);
+
+  // Identity: the customer presses the alert's "Try again".
+  await lose('/v1/account/enroll/identity');
+  await fillIdentity(frame);
+  await expect(serverTrouble).toBeVisible({ timeout: 20_000 });
+  expect((await counters(accountUuid)).identity_updates).toBe(1);
+  await serverTrouble.getByRole('button', { name: 'Try again' }).click();
+  await expect(stepHeading(frame)).toHaveText('Credit check');
+  expect((await counters(accountUuid)).identity_updates, '"Try again" replays the saved update').toBe(1);
+
+  // Credit check: the customer presses "Submit credit check" again (a second inquiry would be a real harm).
+  await lose('/v1/account/enroll/credit-check');
+  await submitCredit(frame);
+  await expect(serverTrouble).toBeVisible({ timeout: 20_000 });
+  expect((await counters(accountUuid)).credit_checks).toBe(1);
+  await frame.getByRole('button', { name: 'Submit credit check', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText('Add a card for auto-pay');
+  expect((await counters(accountUuid)).credit_checks, 'the same number sent again is the same credit check').toBe(1);
+});
