@@ -103,6 +103,10 @@ test.describe('enrollment', () => {
     const { frame, accountUuid } = await openFlowInModal(page);
     // A street number the utility does not have: the full search finds nothing.
     await searchAddress(frame, { street: '98765 Routh St', zip: ADDRESSES.routh.zip });
+    // The type-ahead starts from what was typed and says at once that nothing matches it either.
+    await expect(frame.locator('sf-address-lookup').getByRole('status')).toHaveText(
+      'No addresses match. Check the spelling, type less of it, or search by ESI ID.',
+    );
     await searchByEsiId(frame, ADDRESSES.routh.esiId);
     await expect(frame.getByText(ADDRESSES.routh.street)).toBeVisible();
     await confirmAddress(frame, ADDRESSES.routh.esiId);

@@ -81,9 +81,10 @@ export class SfAddressLookup extends LitElement {
     this._suggest.abort();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Start from what the customer already typed, so suggestions are ready when they reach the field.
+  override firstUpdated(): void {
+    // Start from what the customer already typed, so suggestions are ready when they reach the field. Not in
+    // connectedCallback: this element is usually upgraded after the step rendered it (its chunk loads on demand),
+    // and Lit restores the properties set before the upgrade (`query`) only at the first update.
     const query = this.query.trim();
     if (query.length >= MIN_QUERY && this._suggest.status === TaskStatus.INITIAL) {
       this._lastQuery = query;
