@@ -4,7 +4,8 @@
  * and tells the host `service-flow-close` with reason `expired`. A link that is garbage, or has no token at all,
  * gets a screen that says what to do, never a blank page.
  */
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/test.js';
 import { E2E } from '../playwright.config.js';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { createAccount, expireTokens, flowLink, rawRequest, sandboxAccount } from './support/sandbox.js';

@@ -3,7 +3,8 @@
  * records `enrollment_opt_out` with the reason, its label and the plans the customer saw, then the host hears
  * `service-flow-close` with reason `exited`. "Stay and continue" goes back to the plans without recording anything.
  */
-import { test, expect, type FrameLocator } from '@playwright/test';
+import type { FrameLocator } from '@playwright/test';
+import { test, expect } from './support/test.js';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { sandboxAccount } from './support/sandbox.js';
 import type { SandboxFunnelEvent } from '../src/api/types.js';
