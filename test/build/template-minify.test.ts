@@ -8,7 +8,7 @@ import { minifyCss, minifyHtml } from '../../scripts/template-minify.js';
 import '../../src/flow/flow.js';
 import '../../src/flow/screens/status-screen.js';
 import '../../src/steps/address/address.js';
-import '../../src/steps/address/address-lookup.js';
+import '../../src/steps/address/address-views.js';
 import '../../src/steps/plans/plans.js';
 import '../../src/steps/identity/identity.js';
 import '../../src/steps/credit/credit.js';
@@ -32,11 +32,11 @@ function cssom(text: string): string[] {
   return [...sheet.cssRules].map((r) => r.cssText.replace(/,\s+/g, ','));
 }
 
-/** The DOM a template's markup produces, as markup again (whitespace runs compared as one space). */
+/** The DOM a template's markup produces, as markup again (whitespace runs as one space, none between tags). */
 function dom(markup: string): string {
   const t = document.createElement('template');
   t.innerHTML = markup;
-  return t.innerHTML.replace(/\s+/g, ' ');
+  return t.innerHTML.replace(/\s+/g, ' ').replace(/> </g, '><');
 }
 
 describe('template minifier', () => {
