@@ -22,6 +22,7 @@ const env = {
   FLOW_URL: E2E.flowUrl,
   PARTNER_URL: E2E.partnerUrl,
   SANDBOX_APP_TOKEN: E2E.appToken,
+  SANDBOX_APP_NAME: 'Lone Star Bank',
   SANDBOX_ALLOWED_ORIGINS: E2E.partnerUrl,
 } as Record<string, string>;
 

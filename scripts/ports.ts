@@ -32,6 +32,8 @@ export function topologyEnv(t: Topology, appToken: string): Record<string, strin
     FLOW_URL: t.flowUrl,
     PARTNER_URL: t.partnerUrl,
     SANDBOX_APP_TOKEN: appToken,
+    // The partner demo is "Lone Star Bank": the flow's header shows the App's name, so they agree.
+    SANDBOX_APP_NAME: process.env.SANDBOX_APP_NAME ?? 'Lone Star Bank',
     SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? t.partnerUrl,
   };
 }

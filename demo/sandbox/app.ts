@@ -74,7 +74,7 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
     webhooks: emitter,
     app: {
       id: 'app_sandbox',
-      name: 'Sandbox Partner',
+      name: config.appName,
       token: config.appToken,
       stripePublicKey: config.stripePublicKey,
       allowedOrigins: config.allowedOrigins,

@@ -13,6 +13,8 @@ export interface RateLimitConfig {
 export interface SandboxConfig {
   /** The sandbox App's token; random `sandbox_app_…` when omitted. */
   appToken?: string;
+  /** The App's display name (the flow's header shows it); default "Sandbox Partner". */
+  appName?: string;
   /** Where the flow is served; login links point there. */
   flowUrl?: string;
   /** The sandbox's own public base URL (document links). */
@@ -37,6 +39,7 @@ export interface SandboxConfig {
 
 export interface ResolvedConfig {
   appToken: string;
+  appName: string;
   flowUrl: string;
   publicUrl: string;
   allowedOrigins: string[];
@@ -53,10 +56,10 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 export function resolveConfig(config: SandboxConfig = {}): ResolvedConfig {
   return {
     appToken: config.appToken ?? `sandbox_app_${randomBytes(16).toString('hex')}`,
+    appName: config.appName ?? 'Sandbox Partner',
     flowUrl: trimSlash(config.flowUrl ?? 'http://localhost:5173'),
     publicUrl: trimSlash(config.publicUrl ?? 'http://localhost:4010'),
     allowedOrigins: (config.allowedOrigins ?? ['http://localhost:5174']).map(trimSlash),
-    // The contract's pattern allows letters and digits only after pk_test_.
     stripePublicKey: config.stripePublicKey ?? `pk_test_sandbox${randomBytes(12).toString('hex')}`,
     webhookUrl: config.webhookUrl,
     webhookSecret: config.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`,

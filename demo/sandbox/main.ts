@@ -2,6 +2,7 @@
  * `npm run sandbox`: serves the sandbox on SANDBOX_PORT (4010) and prints its URL and App token.
  *
  * Environment: SANDBOX_PORT, SANDBOX_URL (public base URL, for document links), SANDBOX_APP_TOKEN (else random),
+ * SANDBOX_APP_NAME (the App's display name),
  * FLOW_URL (login links), SANDBOX_ALLOWED_ORIGINS (comma list of the App's partner origins),
  * SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_SECRET, SANDBOX_WEBHOOK_BACKOFF_MS, SANDBOX_RATE_LIMITS=off.
  */
@@ -21,6 +22,7 @@ const sandbox = createSandbox({
   publicUrl: env.SANDBOX_URL ?? `http://localhost:${port}`,
   flowUrl: env.FLOW_URL ?? 'http://localhost:5173',
   ...(env.SANDBOX_APP_TOKEN ? { appToken: env.SANDBOX_APP_TOKEN } : {}),
+  ...(env.SANDBOX_APP_NAME ? { appName: env.SANDBOX_APP_NAME } : {}),
   ...(list(env.SANDBOX_ALLOWED_ORIGINS) ? { allowedOrigins: list(env.SANDBOX_ALLOWED_ORIGINS)! } : {}),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET } : {}),
