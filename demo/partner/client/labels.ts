@@ -31,7 +31,7 @@ export function describeReason(reason: string | undefined): string {
 const RETURN_TEXT: Record<string, string> = {
   completed: 'You are done: your enrollment is submitted. Switching your service takes 2 to 72 business hours.',
   exited: 'You left before finishing. What you already entered is saved, so you can continue later.',
-  expired: 'Your link expired. Ask Lone Star Bank for a new one to continue where you left off.',
+  expired: 'Your link expired. Open it again from Lone Star Bank to continue where you left off.',
   error: 'Something went wrong on our side. Please try again later.',
 };
 

@@ -3,7 +3,7 @@ import { PartnerApiError, fetchSettings, fetchTestAddresses, requestFlowLink } f
 import { EventLog } from './event-log.js';
 import { FlowForm, type OpenMode } from './form.js';
 import { HostedLinkView } from './hosted.js';
-import { describeReason, flowTitle } from './labels.js';
+import { describeReason, describeReturn, flowTitle } from './labels.js';
 import { FlowMessageHub } from './messages.js';
 import { openModal } from './modal.js';
 import type { FlowLinkBody, FlowMessage } from './types.js';
@@ -43,7 +43,11 @@ async function main(): Promise<void> {
     byId<HTMLButtonElement>('copy-link'),
     byId('copy-status'),
   );
-  const onClosed = (message?: FlowMessage): void => announce(message ? describeReason(message.reason) : 'You closed the flow.');
+  const onClosed = (message?: FlowMessage): void => {
+    announce(message ? describeReason(message.reason) : 'You closed the flow.');
+    // The host removes the flow on close, so the customer would see it vanish: say what happened, visibly.
+    byId('form-status').textContent = describeReturn(message?.reason);
+  };
   const hub = new FlowMessageHub(settings.flowOrigin, log, (message) => {
     if (message.type === 'service-flow-session-expiring') announce('The flow link expires in five minutes.');
   });
