@@ -8,17 +8,22 @@
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
+/**
+ * The service is in Texas: Spanish is US Spanish (`es-US`: `$4.95`, `9.9¢`), as on the EFL, not Spain's `4,95 US$`.
+ */
+const inUs = (locale: string): string => (locale.includes('-') ? locale : `${locale}-US`);
+
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n|${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!f) cache.set(key, (f = new Intl.NumberFormat(locale, options)));
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(inUs(locale), options)));
   return f;
 }
 
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `d|${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(inUs(locale), options)));
   return f;
 }
 
@@ -42,12 +47,12 @@ export function formatMoney(cents: number | string | null | undefined, locale: s
   }).format(dollars);
 }
 
-/** A rate in cents per kWh (decimal string `"13.9"`) → `13.9¢/kWh` (es: `13,9 ¢/kWh`). */
+/** A rate in cents per kWh (decimal string `"13.9"`) → `13.9¢/kWh` in both languages. */
 export function formatRate(centsPerKwh: number | string | null | undefined, locale: string): string {
   const n = toNumber(centsPerKwh);
   if (n === null) return '';
   const value = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(n);
-  return locale.startsWith('es') ? `${value} ¢/kWh` : `${value}¢/kWh`;
+  return `${value}¢/kWh`;
 }
 
 /** A decimal number of kWh (`"1000"`, `"12.75"`) → `1,000 kWh`. */

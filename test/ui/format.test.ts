@@ -5,13 +5,15 @@ describe('format', () => {
   it('formats money from cents', () => {
     expect(formatMoney(1234, 'en')).to.equal('$12.34');
     expect(formatMoney('15000', 'en', { whole: true })).to.equal('$150');
-    expect(formatMoney(1234, 'es')).to.match(/12[.,]34/);
+    // Texas Spanish writes money as in the US (es-US), not as in Spain (12,34 US$).
+    expect(formatMoney(1234, 'es')).to.equal('$12.34');
+    expect(formatMoney(123456, 'es')).to.equal('$1,234.56');
     expect(formatMoney(null, 'en')).to.equal('');
   });
 
   it('formats rates in cents per kWh and energy', () => {
     expect(formatRate('13.9', 'en')).to.equal('13.9¢/kWh');
-    expect(formatRate('13.95', 'es')).to.equal('13,95 ¢/kWh');
+    expect(formatRate('13.95', 'es')).to.equal('13.95¢/kWh');
     expect(formatRate('abc', 'en')).to.equal('');
     expect(formatKwh('1000', 'en')).to.equal('1,000 kWh');
     expect(formatPercent(100, 'en')).to.equal('100%');
