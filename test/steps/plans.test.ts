@@ -51,8 +51,11 @@ describe('sf-step-plans', () => {
     expect(first).to.contain('12 months');
     expect(first).to.contain('$4.95 per month');
     expect(first).to.contain('100%');
-    expect(first).to.contain('CenterPoint Energy');
-    // The 1,000 kWh price is the emphasized one.
+    // The delivery charges, the same for every plan, are said once above the list, not on each card.
+    expect(first).not.to.contain('CenterPoint Energy');
+    expect(text(q(el, 'p.hint'))).to.contain('CenterPoint Energy');
+    // The 1,000 kWh price is the headline and the emphasized row.
+    expect(q(list[0]!, '.headline .big').textContent).to.contain('15.2¢/kWh');
     expect(text(q(list[0]!, 'tr.featured'))).to.contain('1,000 kWh');
     expect(q(list[0]!, 'tr.featured strong').textContent).to.contain('15.2¢/kWh');
     const links = list[0]!.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a');

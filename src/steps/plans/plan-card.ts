@@ -12,7 +12,9 @@ import { renderDocumentLinks } from './plan-documents.js';
 const USAGE_LEVELS = ['500', '1000', '2000'] as const;
 
 /**
- * @summary One priced plan: term, energy rate, EFL average prices, charges, renewable share and its documents.
+ * @summary One priced plan: the 1,000 kWh average price customers compare first, then the energy rate and term, the
+ * EFL average prices, charges, renewable share and its documents. The utility's delivery charges, the same for every
+ * plan, are said once above the list (sf-step-plans).
  * @fires sf-plan-select - "Choose this plan" (not composed: the plans step listens).
  * @csspart card - the card.
  */
@@ -31,11 +33,14 @@ export class SfPlanCard extends LitElement {
     const averages = p.average_price_cents_per_kwh;
     return html`<article class="card plan" part="card" aria-labelledby="name">
       <h2 id="name">${p.name}</h2>
-      <p class="headline">
-        <span class="big">${formatRate(p.energy_rate_cents_per_kwh, locale)}</span>
-        <span class="muted">
-          ${msg(str`energy rate, fixed for ${formatMonths(p.term_months, locale)}`, { id: 'plans.card.rate_term' })}
-        </span>
+      ${averages
+        ? html`<p class="headline">
+            <span class="big">${formatRate(averages['1000'], locale)}</span>
+            <span class="muted">${msg('average price at 1,000 kWh a month, delivery included', { id: 'plans.card.headline' })}</span>
+          </p>`
+        : nothing}
+      <p class="rate">
+        ${msg(str`Energy rate ${formatRate(p.energy_rate_cents_per_kwh, locale)}, fixed for ${formatMonths(p.term_months, locale)}`, { id: 'plans.card.energy_rate' })}
       </p>
       ${averages
         ? html`<table>
@@ -62,8 +67,6 @@ export class SfPlanCard extends LitElement {
           </table>`
         : nothing}
       <dl class="summary">
-        <dt>${msg('Contract term', { id: 'plans.card.term' })}</dt>
-        <dd>${msg(str`${formatMonths(p.term_months, locale)}, fixed rate`, { id: 'plans.card.term_value' })}</dd>
         <dt>${msg('Base charge', { id: 'plans.card.base' })}</dt>
         <dd>${msg(str`${formatMoney(p.base_charge_cents, locale)} per month`, { id: 'plans.card.per_month' })}</dd>
         <dt>${msg('Renewable energy', { id: 'plans.card.renewable' })}</dt>
@@ -71,12 +74,6 @@ export class SfPlanCard extends LitElement {
         <dt>${msg('Early cancellation fee', { id: 'plans.card.etf' })}</dt>
         <dd>${p.early_termination_fee_cents > 0 ? formatMoney(p.early_termination_fee_cents, locale) : msg('None', { id: 'plans.card.none' })}</dd>
       </dl>
-      <p class="hint">
-        ${msg(
-          str`${p.delivery.utility.display_name} delivers the electricity and charges ${formatMoney(p.delivery.monthly_charge_cents, locale)} per month plus ${formatRate(p.delivery.rate_cents_per_kwh, locale)}. These delivery charges are passed through without markup and are included in the average prices.`,
-          { id: 'plans.card.delivery' },
-        )}
-      </p>
       ${renderDocumentLinks(p, 'name')}
       <div class="actions">
         <button

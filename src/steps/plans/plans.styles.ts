@@ -22,6 +22,19 @@ export const plansStyles = css`
     font-weight: 700;
     line-height: 1.2;
   }
+  .rate {
+    margin: 0 0 var(--_space);
+    font-weight: 600;
+  }
+  /* Short values: label and value on one row even at 320 px, so the cards stay short. */
+  .plan dl.summary {
+    grid-template-columns: minmax(0, 1fr) max-content;
+    column-gap: 1rem;
+  }
+  .plan dl.summary dd {
+    margin: 0 0 0.375rem;
+    text-align: end;
+  }
   table {
     width: 100%;
     border-collapse: collapse;

@@ -8,6 +8,8 @@ import { PlansViewedEvent } from '../../flow/events.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { getLocale } from '../../i18n/localization.js';
+import { formatMoney, formatRate } from '../../ui/format.js';
 import { plansStyles } from './plans.styles.js';
 import { type AcceptRequestDetail, type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import './plan-card.js';
@@ -167,7 +169,16 @@ export class SfStepPlans extends StepElement<PlansDraft> {
 
   private _renderList(plans: Plan[]) {
     const busy = this._accept.status === TaskStatus.PENDING;
-    return html`<ul class="plan-list" aria-label=${msg('Available plans', { id: 'plans.list' })}>
+    // Every plan of an address has the same utility and delivery charges: say it once, not on each card.
+    const delivery = plans[0]!.delivery;
+    const locale = getLocale();
+    return html`<p class="hint">
+        ${msg(
+          str`${delivery.utility.display_name} delivers the electricity and charges ${formatMoney(delivery.monthly_charge_cents, locale)} per month plus ${formatRate(delivery.rate_cents_per_kwh, locale)}. These delivery charges are passed through without markup and are included in the average prices.`,
+          { id: 'plans.card.delivery' },
+        )}
+      </p>
+      <ul class="plan-list" aria-label=${msg('Available plans', { id: 'plans.list' })}>
       ${plans.map((plan) => {
         const selected = plan.uuid === this.draft.planUuid;
         return html`<li>
