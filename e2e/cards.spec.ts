@@ -45,7 +45,7 @@ test.describe('card step', () => {
     // What happened (not saved) and why (the processor's words), and what to do next.
     await expect(alert).toContainText('Your card was not saved.');
     await expect(alert).toContainText('Your card was declined.');
-    await expect(alert).toContainText('use another card');
+    await expect(alert).toContainText('Use another card');
     // Still on the card step, the form ready for another number, focus back in the card form.
     await expect(frame.locator('h1#step-heading')).toHaveText(TEXT.en.headings.payment);
     const number = frame.getByLabel(TEXT.en.cardNumber, { exact: true });

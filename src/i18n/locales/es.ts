@@ -144,6 +144,7 @@
 'payment.current.replace': `Reemplazar`,
 'payment.current.use': `Usar esta tarjeta`,
 'payment.error.again': `Vuelva a escribir los datos de su tarjeta o use otra tarjeta.`,
+'payment.error.declined_hint': `Su banco no aceptó esta tarjeta. Use otra tarjeta o llame a su banco.`,
 'payment.error.heading': `Su tarjeta no se guardó.`,
 'payment.error.hint': `Revise los datos en el formulario de abajo o use otra tarjeta.`,
 'payment.form.heading': `Datos de la tarjeta`,

@@ -19,6 +19,9 @@ export const PAYMENT_SLOT = 'payment-element';
 
 type Mode = 'checking' | 'current' | 'form';
 
+/** Card errors the customer can fix by correcting the form; any other card error is the bank's refusal. */
+const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number', 'invalid_number', 'invalid_expiry_month', 'invalid_expiry_year', 'incorrect_zip']);
+
 /**
  * @summary Payment step: the card processor's Payment Element (setup mode) to save a card for auto-pay, or the card
  * already on file.
@@ -212,7 +215,11 @@ export class SfStepPayment extends StepElement {
     return html`<div class="alert error" role="alert">
       <p><strong>${msg('Your card was not saved.', { id: 'payment.error.heading' })}</strong> ${detail}</p>
       ${e.type === 'card_error'
-        ? html`<p>${msg('Check the details in the form below, or use another card.', { id: 'payment.error.hint' })}</p>`
+        ? html`<p>
+            ${DETAIL_CODES.has(e.code ?? '')
+              ? msg('Check the details in the form below, or use another card.', { id: 'payment.error.hint' })
+              : msg('Your bank did not accept this card. Use another card, or call your bank.', { id: 'payment.error.declined_hint' })}
+          </p>`
         : nothing}
     </div>`;
   }
