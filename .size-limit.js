@@ -34,8 +34,18 @@ function closure(key, seen = new Set()) {
 
 const js = (keys) => [...keys].map((k) => join(OUT, manifest[k].file)).filter((f) => f.endsWith('.js'));
 
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
-if (!entry) throw new Error('size-limit: no index.html entry in the Vite manifest');
+/**
+ * The chunk index.html loads. Vite's manifest names it `index.html` unless the entry module lives in a chunk group
+ * (scripts/chunks.ts), which the manifest then lists under the group's name: the page itself says which file it is.
+ */
+function entryKey() {
+  const named = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+  if (named) return named;
+  const src = /<script type="module"[^>]*\ssrc="\/?([^"]+)"/.exec(readFileSync(join(OUT, 'index.html'), 'utf8'))?.[1];
+  return Object.keys(manifest).find((k) => manifest[k].file === src);
+}
+const entry = entryKey();
+if (!entry) throw new Error('size-limit: cannot tell which chunk index.html loads');
 
 const firstStep = new Set([...closure(entry), ...closure(FIRST_STEP)]);
 // Bundled with the entry rather than in a chunk of its own: then the entry's files must define its element.

@@ -34,9 +34,17 @@ export function stepOf(src: string | undefined): string | undefined {
   return src ? /src\/steps\/([^/]+)\//.exec(src)?.[1] : undefined;
 }
 
+/** The manifest key of the chunk index.html loads (the manifest may list it under its chunk group's name). */
+export function entryKey(dist: string, manifest: Manifest = readManifest(dist)): string | undefined {
+  const named = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (named) return named;
+  const src = /<script type="module"[^>]*\ssrc="\/?([^"]+)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+  return Object.keys(manifest).find((k) => manifest[k]?.file === src);
+}
+
 export function firstStepFiles(dist: string): string[] {
   const manifest = readManifest(dist);
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const entry = entryKey(dist, manifest);
   if (!entry) throw new Error('No entry in the Vite manifest');
   const keys = staticClosure(manifest, entry);
   const address = Object.keys(manifest).find((k) => stepOf(manifest[k]?.src) === 'address' && manifest[k]?.isDynamicEntry);
@@ -63,10 +71,10 @@ interface ModuleGraph {
 
 /**
  * A `build.rolldownOptions.output.codeSplitting` group name function: everything the first screen needs — Lit, the
- * root, the API client, the shared step code and styles, and the first step itself — goes into one `core` chunk next
- * to the (tiny) entry, so the first screen downloads two files that compress as a whole instead of a dozen small
- * ones that each start gzip's dictionary from nothing: about 1 KB less for the first step alone than in a chunk of
- * its own. The price: a session that resumes at a later step also downloads the first step's form (about 2 KB gzip).
+ * root, the API client, the shared step code and styles, and the first step itself — goes into one `core` chunk,
+ * the one index.html loads, so the first screen downloads one file that compresses as a whole instead of a dozen
+ * small ones that each start gzip's dictionary from nothing: about 1 KB less for the first step alone than in a
+ * chunk of its own. The price: a session that resumes at a later step also downloads the first step's form (about 2 KB gzip).
  * Modules only later steps use are left to the other groups and the automatic chunking, and lazily loaded modules
  * (dynamic imports) are never pulled in.
  *
@@ -90,7 +98,7 @@ export function firstScreenGroup(roots: readonly string[], lazy?: RegExp) {
     closures.set(graph, seen);
     return seen;
   };
-  // The entry module itself stays out: a group that captures it becomes the entry chunk under the group's name, and
-  // Vite's manifest then loses the index.html entry.
-  return (id: string, graph: ModuleGraph): string | null => (id !== roots[0] && staticClosureOf(graph).has(id) ? 'core' : null);
+  // The entry module is in it too, so the core chunk is the one index.html loads: no separate entry file. Vite's
+  // manifest then lists that chunk as `_core-….js` rather than `index.html` (see entryKey).
+  return (id: string, graph: ModuleGraph): string | null => (staticClosureOf(graph).has(id) ? 'core' : null);
 }

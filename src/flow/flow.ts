@@ -20,8 +20,8 @@ import { SessionLink } from './session.js';
 import { loadStepModule, type StepLoader } from './step-modules.js';
 import { FlowViews, loadStatusScreen } from './views.js';
 import type { StatusKind } from './screens/status-screen.js';
-import './header.js';
-import './screens/loading-screen.js';
+import { headerStyles, renderHeader } from './header.js';
+import { loadingStyles, renderLoading } from './screens/loading-screen.js';
 
 type View = 'loading' | 'step' | 'status';
 
@@ -36,7 +36,7 @@ type View = 'loading' | 'step' | 'status';
 @customElement('sf-flow')
 @localized()
 export class SfFlow extends LitElement {
-  static override styles = [...sharedStyles, flowStyles];
+  static override styles = [...sharedStyles, headerStyles, loadingStyles, flowStyles];
 
   /** The flow token from the login link. A property only: an attribute would expose it in the DOM. */
   @property({ attribute: false }) token: string | null = null;
@@ -84,7 +84,6 @@ export class SfFlow extends LitElement {
     this.addEventListener('sf-plans-viewed', (e) => (this._viewedPlans = [...e.detail.plan_uuids]));
     this.addEventListener('sf-opt-out-confirmed', () => this._close('exited'));
     this.addEventListener('sf-opt-out-cancelled', () => void this._showStep(this._step));
-    this.addEventListener('sf-locale-change', (e) => void this._switchLocale(e.detail.locale));
     this.addEventListener('sf-retry', () => this._retry());
   }
 
@@ -102,7 +101,13 @@ export class SfFlow extends LitElement {
     const brand = this._session?.branding?.name ?? this._account?.app?.name ?? '';
     const closed = this._link.closed;
     return html`
-      <sf-flow-header .brand=${brand} .locale=${getLocale()} .closable=${!closed}></sf-flow-header>
+      ${renderHeader({
+        brand,
+        locale: getLocale(),
+        closable: !closed,
+        onLocale: (locale) => void this._switchLocale(locale),
+        onClose: () => void this._onExit(),
+      })}
       <main>
         ${this._view === 'step' && !this._optOut ? renderProgress(this._step, this._account) : nothing}
         ${closed ? nothing : renderExpiryNotice(this._expiringAt)}
@@ -122,7 +127,7 @@ export class SfFlow extends LitElement {
         ? html`<sf-status-screen .kind=${this._status} .reason=${this._closeReason}></sf-status-screen>`
         : renderOffline();
     }
-    if (this._view === 'loading' || this._stepLoading) return html`<sf-loading-screen></sf-loading-screen>`;
+    if (this._view === 'loading' || this._stepLoading) return renderLoading();
     return this._views.get(this._optOut ? 'opt-out' : this._step) ?? nothing;
   }
 

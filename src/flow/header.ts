@@ -1,79 +1,48 @@
-import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
-import { base, buttonStyles } from '../styles/shared.js';
-import { tokens } from '../styles/tokens.js';
+import { css, html } from 'lit';
+import { msg } from '@lit/localize';
 import type { Locale } from '../i18n/localization.js';
-import { ExitRequestEvent } from './events.js';
 
-export interface LocaleChangeDetail {
+export interface HeaderOptions {
+  /** The partner's name (from the flow session's branding). */
+  brand: string;
   locale: Locale;
+  /** Show the close button (hidden once the flow is over). */
+  closable: boolean;
+  onLocale(locale: Locale): void;
+  onClose(): void;
 }
 
 /**
- * The flow's top bar: the partner's name, the language switch and the close button.
+ * The flow's top bar: the partner's name, the language switch and the close button. Part of the root's own shadow
+ * root (a template, not an element: it is on every screen from the first, and an element of its own would cost the
+ * first screen more JavaScript for nothing).
  *
  * The language switch is one button naming the other language in that language ("Español" / "English", with its
  * `lang`), so its visible label is its accessible name and it fits a 320 px screen next to the brand.
  *
- * @summary Flow header.
- * @fires sf-locale-change - `{ locale }` chosen by the user.
- * @fires sf-exit-request - The close button was pressed.
- * @csspart header - The bar.
+ * @csspart header - The bar (`sf-flow::part(header)`).
  */
-@customElement('sf-flow-header')
-@localized()
-export class SfFlowHeader extends LitElement {
-  static override styles = [
-    tokens,
-    base,
-    buttonStyles,
-    css`
-      header {
-        display: flex; align-items: center; gap: 0.5rem; min-height: 56px; padding: 0.375rem 0.5rem 0.375rem 1rem;
-        border-bottom: 1px solid var(--_divider); background: var(--_surface);
-      }
-      .brand { flex: 1; min-width: 0; font-weight: 700; overflow-wrap: anywhere; }
-      .lang { font-weight: 600; padding-inline: 0.75rem; }
-      .close { padding: 0; font-size: 1.75rem; font-weight: 400; line-height: 1; border-color: transparent; color: var(--_text); }
-    `,
-  ];
-
-  /** The partner's name (from the flow session's branding). */
-  @property() brand = '';
-  @property() locale: Locale = 'en';
-  /** Show the close button (hidden once the flow is over). */
-  @property({ type: Boolean }) closable = true;
-
-  override render() {
-    const other: Locale = this.locale === 'es' ? 'en' : 'es';
-    return html`<header part="header">
-      <span class="brand">${this.brand}</span>
-      <button class="btn link lang" type="button" lang=${other} @click=${() => this._switch(other)}>
-        ${other === 'es' ? 'Español' : 'English'}
-      </button>
-      ${this.closable
-        ? html`<button class="btn secondary close" type="button" aria-label=${msg('Close', { id: 'common.close' })} @click=${this._exit}>
-            <span aria-hidden="true">×</span>
-          </button>`
-        : null}
-    </header>`;
-  }
-
-  private _switch(locale: Locale) {
-    this.dispatchEvent(new CustomEvent<LocaleChangeDetail>('sf-locale-change', { detail: { locale }, bubbles: true, composed: true }));
-  }
-
-  private _exit() {
-    this.dispatchEvent(new ExitRequestEvent());
-  }
+export function renderHeader(o: HeaderOptions) {
+  const other: Locale = o.locale === 'es' ? 'en' : 'es';
+  return html`<header part="header">
+    <span class="brand">${o.brand}</span>
+    <button class="btn link lang" type="button" lang=${other} @click=${() => o.onLocale(other)}>
+      ${other === 'es' ? 'Español' : 'English'}
+    </button>
+    ${o.closable
+      ? html`<button class="btn secondary close" type="button" aria-label=${msg('Close', { id: 'common.close' })} @click=${o.onClose}>
+          <span aria-hidden="true">×</span>
+        </button>`
+      : null}
+  </header>`;
 }
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'sf-flow-header': SfFlowHeader;
+export const headerStyles = css`
+  header {
+    display: flex; align-items: center; gap: 0.5rem; min-height: 56px; padding: 0.375rem 0.5rem 0.375rem 1rem;
+    border-bottom: 1px solid var(--_divider); background: var(--_surface);
   }
-  interface HTMLElementEventMap {
-    'sf-locale-change': CustomEvent<LocaleChangeDetail>;
-  }
-}
+  .brand { flex: 1; min-width: 0; font-weight: 700; overflow-wrap: anywhere; }
+  .lang { font-weight: 600; padding-inline: 0.75rem; }
+  .close { padding: 0; font-size: 1.75rem; font-weight: 400; line-height: 1; border-color: transparent; color: var(--_text); }
+`;

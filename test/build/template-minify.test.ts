@@ -66,7 +66,7 @@ describe('template minifier', () => {
   });
 
   it('css: every stylesheet of every element means the same to the browser after minifying', () => {
-    const tags = ['sf-flow', 'sf-flow-header', 'sf-loading-screen', 'sf-progress', 'sf-status-screen', 'sf-step-address',
+    const tags = ['sf-flow', 'sf-progress', 'sf-status-screen', 'sf-step-address',
       'sf-address-lookup', 'sf-esi-search', 'sf-address-choice', 'sf-address-confirm', 'sf-step-plans', 'sf-plan-card',
       'sf-plan-accept', 'sf-step-identity', 'sf-step-credit', 'sf-step-payment', 'sf-current-card', 'sf-step-review',
       'sf-step-done', 'sf-opt-out', 'sf-alert', 'sf-button', 'sf-dialog'];

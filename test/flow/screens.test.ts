@@ -1,8 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import type { SfFlowHeader } from '../../src/flow/header.js';
+import { renderHeader } from '../../src/flow/header.js';
+import { renderLoading } from '../../src/flow/screens/loading-screen.js';
 import type { SfStatusScreen, StatusKind } from '../../src/flow/screens/status-screen.js';
-import '../../src/flow/header.js';
-import '../../src/flow/screens/loading-screen.js';
 import '../../src/flow/screens/status-screen.js';
 
 describe('flow screens', () => {
@@ -39,25 +38,27 @@ describe('flow screens', () => {
   });
 
   it('loading skeleton: busy, announced once, accessible', async () => {
-    const el = await fixture(html`<sf-loading-screen></sf-loading-screen>`);
-    expect(el.shadowRoot!.querySelector('[aria-busy="true"]')).to.not.equal(null);
-    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Loading');
+    const el = await fixture(html`<div>${renderLoading()}</div>`);
+    expect(el.querySelector('[aria-busy="true"]')).to.not.equal(null);
+    expect(el.querySelectorAll('[role="status"]')).to.have.length(1);
+    expect(el.querySelector('[role="status"]')!.textContent).to.contain('Loading');
+    expect(el.querySelector('.bone')!.closest('[aria-hidden="true"]')).to.not.equal(null);
     await expect(el).to.be.accessible();
   });
 
   it('header: brand, language switch and a named close button', async () => {
-    const el = await fixture<SfFlowHeader>(html`<sf-flow-header brand="Acme Bank"></sf-flow-header>`);
+    const calls: string[] = [];
+    const header = (closable: boolean) =>
+      renderHeader({ brand: 'Acme Bank', locale: 'en', closable, onLocale: (l) => calls.push(l), onClose: () => calls.push('close') });
+    const el = await fixture<HTMLElement>(html`<div>${header(true)}</div>`);
     await expect(el).to.be.accessible();
-    const lang = el.shadowRoot!.querySelector<HTMLButtonElement>('button[lang="es"]')!;
+    expect(el.querySelector('.brand')!.textContent).to.equal('Acme Bank');
+    const lang = el.querySelector<HTMLButtonElement>('button[lang="es"]')!;
     expect(lang.textContent!.trim()).to.equal('Español');
-    const change = oneEvent(el, 'sf-locale-change');
     lang.click();
-    expect((await change).detail).to.deep.equal({ locale: 'es' });
-    const exit = oneEvent(el, 'sf-exit-request');
-    el.shadowRoot!.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
-    expect((await exit).composed).to.equal(true);
-    el.closable = false;
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('button[aria-label="Close"]')).to.equal(null);
+    el.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
+    expect(calls).to.deep.equal(['es', 'close']);
+    const closed = await fixture<HTMLElement>(html`<div>${header(false)}</div>`);
+    expect(closed.querySelectorAll('button[aria-label="Close"]').length).to.equal(0);
   });
 });
