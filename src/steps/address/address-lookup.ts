@@ -11,7 +11,7 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { addressStyles } from './address.styles.js';
 import { lookupStyles } from './address-lookup.styles.js';
 import { oneLine } from './address-text.js';
-import { postalCodeValid } from './esi-id.js';
+import { postalCodeValid } from './zip.js';
 import './esi-search.js';
 
 const DEBOUNCE_MS = 300;

@@ -19,9 +19,6 @@ export const addressStyles = css`
     border: 2px solid var(--_primary);
     background: var(--_surface-muted);
   }
-  .zip {
-    max-width: 8rem;
-  }
   .or {
     display: flex;
     align-items: center;

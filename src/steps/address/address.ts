@@ -7,8 +7,8 @@ import type { StepDraft } from '../../flow/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
-import { addressStyles } from './address.styles.js';
-import { postalCodeValid } from './esi-id.js';
+import { addressFormStyles } from './address-form.styles.js';
+import { postalCodeValid } from './zip.js';
 
 export interface AddressDraft extends StepDraft {
   address_1?: string;
@@ -47,7 +47,7 @@ function loadViews(): Promise<unknown> {
 @customElement('sf-step-address')
 @localized()
 export class SfStepAddress extends StepElement<AddressDraft> {
-  static override styles = [...stepStyles, addressStyles];
+  static override styles = [...stepStyles, addressFormStyles];
   protected readonly stepName = 'address' as const;
 
   @state() private _view: View = 'form';

@@ -15,7 +15,3 @@ export function esiIdProblem(value: string): EsiIdProblem | null {
   if (!v.startsWith('10')) return 'prefix';
   return null;
 }
-
-export function postalCodeValid(value: string): boolean {
-  return /^\d{5}$/.test(value.trim());
-}
