@@ -20,16 +20,12 @@ export const apiContext = Symbol('sf-flow-api') as Context<symbol, FlowApi>;
 
 type Callback = (value: FlowApi, unsubscribe?: () => void) => void;
 
-/** The protocol's request (the shape of @lit/context's `ContextRequestEvent`). */
-class ContextRequestEvent extends Event {
-  readonly subscribe = false;
-  constructor(
-    readonly context: typeof apiContext,
-    readonly contextTarget: Element,
-    readonly callback: Callback,
-  ) {
-    super('context-request', { bubbles: true, composed: true });
-  }
+/** The protocol's request: the shape of @lit/context's `ContextRequestEvent` (a plain event with these fields). */
+interface ContextRequest extends Event {
+  context: unknown;
+  contextTarget: Element;
+  callback: Callback;
+  subscribe: boolean;
 }
 
 /**
@@ -38,7 +34,7 @@ class ContextRequestEvent extends Event {
  */
 export function provideApi(host: HTMLElement, api: () => FlowApi | undefined): void {
   host.addEventListener('context-request', (event) => {
-    const request = event as Partial<ContextRequestEvent>;
+    const request = event as Partial<ContextRequest>;
     const value = request.context === apiContext ? api() : undefined;
     if (!value) return;
     event.stopPropagation();
@@ -50,9 +46,12 @@ export function provideApi(host: HTMLElement, api: () => FlowApi | undefined): v
 export function consumeApi() {
   return (proto: ReactiveElement, name: string): void => {
     (proto.constructor as typeof ReactiveElement).addInitializer((element) => {
+      const callback: Callback = (api) => ((element as unknown as Record<string, FlowApi>)[name] = api);
       element.addController({
         hostConnected: () =>
-          element.dispatchEvent(new ContextRequestEvent(apiContext, element, (api) => ((element as unknown as Record<string, FlowApi>)[name] = api))),
+          element.dispatchEvent(
+            Object.assign(new Event('context-request', { bubbles: true, composed: true }), { context: apiContext, contextTarget: element, callback, subscribe: false }),
+          ),
       });
     });
   };

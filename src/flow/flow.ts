@@ -9,7 +9,6 @@ import type { CloseReason } from '../bridge/messages.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore } from './bootstrap.js';
-import { prefetchStripe } from '../payment/prefetch.js';
 import { provideApi } from './context.js';
 import type { StepCompleteEvent, StepName } from './events.js';
 import { flowStyles } from './flow.styles.js';
@@ -17,7 +16,7 @@ import { focusHeading } from './focus.js';
 import { announcement, pageTitle, renderExpiryNotice, renderOffline, renderProgress } from './chrome.js';
 import { exitOutcome, isClientAgent, nextStep, previousStep, stepsFor, type SessionProgress } from './router.js';
 import { SessionLink } from './session.js';
-import { loadStepModule, type StepLoader } from './step-modules.js';
+import { loadStepModule, warmUpCardProcessor, type StepLoader } from './step-modules.js';
 import { FlowViews, loadStatusScreen } from './views.js';
 import type { StatusKind } from './screens/status-screen.js';
 import { headerStyles, renderHeader } from './header.js';
@@ -51,7 +50,7 @@ export class SfFlow extends LitElement {
   /** Injected step loader (tests). */
   @property({ attribute: false }) loadStep: StepLoader = loadStepModule;
   /** Injected card processor warm-up (tests); called one step before the card form. */
-  @property({ attribute: false }) prefetchCard: (publicKey: string) => unknown = prefetchStripe;
+  @property({ attribute: false }) prefetchCard: (publicKey: string) => unknown = warmUpCardProcessor;
 
   @state() private _view: View = 'loading';
   @state() private _status: StatusKind = 'error';

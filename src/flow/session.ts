@@ -17,9 +17,6 @@ export interface SessionHooks {
   onExpired(): void;
 }
 
-/** `#rrggbb` / `#rgb` in a shape CSS cannot misread; the contrast check itself loads only for a custom color. */
-const HEX = /^#([0-9a-f]{3}){1,2}$/i;
-
 export class SessionLink {
   private _bridge: Bridge | undefined;
   private _stops: Array<() => void> = [];
@@ -44,12 +41,16 @@ export class SessionLink {
       returnUrl: session.return_url ?? null,
       ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
     }));
-    const color = session.branding?.primary_color?.trim();
-    if (color && HEX.test(color)) {
-      void import('./branding.js').then(({ usableBrandColor }) => {
-        const usable = usableBrandColor(color);
-        if (usable) host.style.setProperty('--sf-color-primary', usable);
-      });
+    // The color checks (branding.ts) load only for a partner with a color of its own.
+    const color = session.branding?.primary_color;
+    if (color) {
+      import('./branding.js').then(
+        ({ usableBrandColor }) => {
+          const usable = usableBrandColor(color);
+          if (usable) host.style.setProperty('--sf-color-primary', usable);
+        },
+        () => undefined, // offline: the default color
+      );
     }
     this._stops.push(
       watchExpiry(session.expires_at, {

@@ -6,16 +6,8 @@ import type { StepName } from './events.js';
 
 export type LoadableView = StepName | 'opt-out';
 
-export const STEP_TAGS: Readonly<Record<LoadableView, string>> = {
-  address: 'sf-step-address',
-  plans: 'sf-step-plans',
-  identity: 'sf-step-identity',
-  credit: 'sf-step-credit',
-  payment: 'sf-step-payment',
-  review: 'sf-step-review',
-  done: 'sf-step-done',
-  'opt-out': 'sf-opt-out',
-};
+/** The element each view's module defines: `sf-step-<step>`, and `sf-opt-out`. */
+export const stepTag = (view: LoadableView): string => (view === 'opt-out' ? 'sf-opt-out' : `sf-step-${view}`);
 
 const loaders: Readonly<Record<LoadableView, () => Promise<unknown>>> = {
   address: () => import('../steps/address/address.js'),
@@ -32,3 +24,11 @@ export type StepLoader = (view: LoadableView) => Promise<unknown>;
 
 /** Loads a step's module (which defines its element). Rejects when the chunk cannot be fetched (offline). */
 export const loadStepModule: StepLoader = (view) => loaders[view]();
+
+/**
+ * Loads the card processor adapter and Stripe.js for `publicKey` (the card step's `prefetchStripe`, reached the same
+ * way: the adapter's own chunk and its cached Stripe instance, so the card step finds both ready and loads nothing
+ * twice). Never rejects.
+ */
+export const warmUpCardProcessor = (publicKey: string): Promise<unknown> =>
+  import('../payment/stripe.js').then((m) => m.warmUp(publicKey)).catch(() => undefined);

@@ -9,7 +9,7 @@ import type { Account } from '../api/types.js';
 import type { StepDraft } from './context.js';
 import type { StepName } from './events.js';
 import { followingStep } from './router.js';
-import { STEP_TAGS, type LoadableView, type StepLoader } from './step-modules.js';
+import { stepTag, type LoadableView, type StepLoader } from './step-modules.js';
 
 export type ViewElement = HTMLElement & Record<string, unknown>;
 
@@ -37,7 +37,7 @@ export class FlowViews {
   /** The view's element: the one kept from before (`reuse`, i.e. Back), or a fresh one (forward). */
   element(view: LoadableView, reuse: boolean): ViewElement {
     let el = reuse ? this._elements.get(view) : undefined;
-    if (!el) this._elements.set(view, (el = document.createElement(STEP_TAGS[view]) as ViewElement));
+    if (!el) this._elements.set(view, (el = document.createElement(stepTag(view)) as ViewElement));
     return el;
   }
 
@@ -49,7 +49,7 @@ export class FlowViews {
   }
 
   isDefined(view: LoadableView): boolean {
-    return Boolean(customElements.get(STEP_TAGS[view]));
+    return Boolean(customElements.get(stepTag(view)));
   }
 
   /** Loads a view's code unless its element is defined; false when it could not (offline). */
