@@ -67,41 +67,15 @@ export class ApiErrorEvent extends CustomEvent<ApiErrorDetail> {
   }
 }
 
-export interface PlansViewedDetail {
-  plan_uuids: string[];
-}
-
-/**
- * The plans step, after recording `plans_viewed`: tells the root which plans the user saw, so that leaving from
- * then on asks the opt-out question and the opt-out event names the same plans.
- */
-export class PlansViewedEvent extends CustomEvent<PlansViewedDetail> {
-  static readonly eventName = 'sf-plans-viewed';
-  constructor(detail: PlansViewedDetail) {
-    super(PlansViewedEvent.eventName, init(detail));
-  }
-}
-
-export interface OptOutConfirmedDetail {
-  reason?: string;
-  label?: string;
-}
-
-/** sf-opt-out, after recording `enrollment_opt_out`. */
-export class OptOutConfirmedEvent extends CustomEvent<OptOutConfirmedDetail> {
-  static readonly eventName = 'sf-opt-out-confirmed';
-  constructor(detail: OptOutConfirmedDetail = {}) {
-    super(OptOutConfirmedEvent.eventName, init(detail));
-  }
-}
-
-/** sf-opt-out: the user chose to stay. */
-export class OptOutCancelledEvent extends CustomEvent<undefined> {
-  static readonly eventName = 'sf-opt-out-cancelled';
-  constructor() {
-    super(OptOutCancelledEvent.eventName, init(undefined));
-  }
-}
+// The plans step's and sf-opt-out's events live in exit-events.ts: the first screen never sends them, and this
+// module travels with it. Their types are re-exported here for whoever reads all the flow's events in one place.
+export type {
+  PlansViewedDetail,
+  PlansViewedEvent,
+  OptOutConfirmedDetail,
+  OptOutConfirmedEvent,
+  OptOutCancelledEvent,
+} from './exit-events.js';
 
 declare global {
   interface HTMLElementEventMap {
@@ -109,8 +83,5 @@ declare global {
     'sf-step-back': StepBackEvent;
     'sf-exit-request': ExitRequestEvent;
     'sf-api-error': ApiErrorEvent;
-    'sf-plans-viewed': PlansViewedEvent;
-    'sf-opt-out-confirmed': OptOutConfirmedEvent;
-    'sf-opt-out-cancelled': OptOutCancelledEvent;
   }
 }

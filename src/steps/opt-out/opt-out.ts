@@ -5,7 +5,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { consumeApi } from '../../flow/context.js';
 import type { FlowApi, FlowEventRequest } from '../../api/client.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
-import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../flow/events.js';
+import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../flow/exit-events.js';
 import { getLocale } from '../../i18n/localization.js';
 import { stepStyles } from '../shared/step.styles.js';
 

@@ -4,7 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { newIdempotencyKey } from '../../api/client.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
-import { PlansViewedEvent } from '../../flow/events.js';
+import { PlansViewedEvent } from '../../flow/exit-events.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
