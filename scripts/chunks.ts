@@ -47,8 +47,10 @@ export function firstStepFiles(dist: string): string[] {
   const entry = entryKey(dist, manifest);
   if (!entry) throw new Error('No entry in the Vite manifest');
   const keys = staticClosure(manifest, entry);
-  const address = Object.keys(manifest).find((k) => stepOf(manifest[k]?.src) === 'address' && manifest[k]?.isDynamicEntry);
-  if (address) staticClosure(manifest, address, keys);
+  // The first step's own module: a chunk of its own, or (scripts/chunks.ts `firstScreenGroup`) inside the entry's.
+  // Not the address step's later views (address-views.ts), which load after the form is up.
+  const address = 'src/steps/address/address.ts';
+  if (manifest[address]) staticClosure(manifest, address, keys);
   return [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
 }
 
