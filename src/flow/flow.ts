@@ -14,7 +14,7 @@ import type { StepCompleteEvent, StepName } from './events.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
 import { announcement, pageTitle, renderExpiryNotice, renderOffline, renderProgress } from './chrome.js';
-import { exitOutcome, isClientAgent, nextStep, previousStep, stepsFor, type SessionProgress } from './router.js';
+import { exitOutcome, nextStep, previousStep, stepsFor, type SessionProgress } from './router.js';
 import { SessionLink } from './session.js';
 import { loadStepModule, warmUpCardProcessor, type StepLoader } from './step-modules.js';
 import { FlowViews, loadStatusScreen } from './views.js';
@@ -100,13 +100,7 @@ export class SfFlow extends LitElement {
     const brand = this._session?.branding?.name ?? this._account?.app?.name ?? '';
     const closed = this._link.closed;
     return html`
-      ${renderHeader({
-        brand,
-        locale: getLocale(),
-        closable: !closed,
-        onLocale: (locale) => void this._switchLocale(locale),
-        onClose: () => void this._onExit(),
-      })}
+      ${renderHeader({ brand, locale: getLocale(), closable: !closed, onLocale: (l) => void this._switchLocale(l), onClose: () => void this._onExit() })}
       <main>
         ${this._view === 'step' && !this._optOut ? renderProgress(this._step, this._account) : nothing}
         ${closed ? nothing : renderExpiryNotice(this._expiringAt)}
@@ -186,21 +180,13 @@ export class SfFlow extends LitElement {
     this._optOut = false;
     this._step = step;
     this._view = 'step';
-    if (!(await this._ensureLoaded(step))) {
+    if (!this._views.isDefined(step)) this._stepLoading = true; // the skeleton, only when the code must be fetched
+    if (!(await this._views.load(step))) {
       this._retry = () => location.reload(); // a failed chunk stays failed in the module map until a reload
       return this._showStatus('network');
     }
     if (this._step !== step || this._link.closed) return;
-    const el = this._views.element(step, direction === 'back');
-    Object.assign(el, {
-      account,
-      session: this._session,
-      draft: this._views.draft(step),
-      clientAgent: isClientAgent(account),
-      address: this._progress.address ?? account.service_address ?? null,
-      // The review and done steps name the plan accepted in this session (the account does not carry it).
-      ...(step === 'review' || step === 'done' ? { acceptedPlan: this._progress.plan ?? null } : {}),
-    });
+    this._views.prepare(step, direction === 'back', account, this._session, this._progress);
     const heading = await this._showStep(step);
     if (this._step !== step || this._optOut || this._link.closed) return;
     this._announce = { step, title: heading?.textContent?.trim() ?? '' };
@@ -217,12 +203,6 @@ export class SfFlow extends LitElement {
     await this.updateComplete;
     const el = this._views.get(optOut ? 'opt-out' : step);
     return el ? focusHeading(el) : null;
-  }
-
-  /** Loads a step's code; shows the skeleton only when it has to wait. */
-  private _ensureLoaded(step: StepName): Promise<boolean> {
-    if (!this._views.isDefined(step)) this._stepLoading = true;
-    return this._views.load(step);
   }
 
   private async _onComplete(event: StepCompleteEvent): Promise<void> {

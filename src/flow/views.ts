@@ -5,10 +5,10 @@
  * - each view's module loaded on demand (one chunk per step), and while the user works, the next step's chunk, the
  *   status screens (needed offline) and, one step before the card form, the card processor.
  */
-import type { Account } from '../api/types.js';
+import type { Account, FlowSession } from '../api/types.js';
 import type { StepDraft } from './context.js';
 import type { StepName } from './events.js';
-import { followingStep } from './router.js';
+import { followingStep, isClientAgent, type SessionProgress } from './router.js';
 import { stepTag, type LoadableView, type StepLoader } from './step-modules.js';
 
 export type ViewElement = HTMLElement & Record<string, unknown>;
@@ -39,6 +39,22 @@ export class FlowViews {
     let el = reuse ? this._elements.get(view) : undefined;
     if (!el) this._elements.set(view, (el = document.createElement(stepTag(view)) as ViewElement));
     return el;
+  }
+
+  /**
+   * The step's element (`reuse`: the one kept from before, i.e. Back) with what the root gives every step, set
+   * before it is attached (StepProps in context.ts, plus `address`, and `acceptedPlan` for review and done).
+   */
+  prepare(step: StepName, reuse: boolean, account: Account, session: FlowSession, progress: SessionProgress): ViewElement {
+    return Object.assign(this.element(step, reuse), {
+      account,
+      session,
+      draft: this.draft(step),
+      clientAgent: isClientAgent(account),
+      address: progress.address ?? account.service_address ?? null,
+      // The review and done steps name the plan accepted in this session (the account does not carry it).
+      ...(step === 'review' || step === 'done' ? { acceptedPlan: progress.plan ?? null } : {}),
+    });
   }
 
   /** The step's draft, the same object for the whole session. */
