@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
-import { formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
+import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
@@ -56,7 +56,7 @@ export class SfPlanCard extends LitElement {
             <tbody>
               ${USAGE_LEVELS.map((kwh) => {
                 const featured = kwh === '1000';
-                const usage = `${new Intl.NumberFormat(locale).format(Number(kwh))} kWh`;
+                const usage = formatKwh(kwh, locale);
                 const price = formatRate(averages[kwh], locale);
                 return html`<tr class=${featured ? 'featured' : ''}>
                   <th scope="row">${usage}</th>
