@@ -23,12 +23,13 @@ const inspect = async (uuid: string) => (await sandboxAccount(uuid)) as unknown 
 const t = text();
 
 /** The expired screen's words, as a customer reads them. */
-async function expectExpiredScreen(scope: Page) {
+async function expectExpiredScreen(scope: Page, invalid = false) {
   const heading = stepHeading(scope);
-  await expect(heading).toHaveText('This link has expired');
+  // A token the service never issued is not "expired": the screen says the link does not work.
+  await expect(heading).toHaveText(invalid ? 'This link does not work' : 'This link has expired');
   await expect(heading).toBeFocused();
   const main = scope.locator('sf-status-screen');
-  await expect(main).toContainText('enrollment links work for one hour');
+  await expect(main).toContainText(invalid ? 'may have expired or been copied incompletely' : 'enrollment links work for one hour');
   await expect(main).toContainText('get a new link');
   await expect(main).toContainText('Nothing you already saved is lost');
   // Nothing left to do here: no form, no retry, no close button of a flow that is over.
@@ -96,7 +97,7 @@ test.describe('expired and invalid links', () => {
     expect((await rawRequest('GET', '/v1/account/flow', { token: 'flow_not-a-real-token' })).status).toBe(401);
 
     await page.goto(`${E2E.flowUrl}/login?token=flow_not-a-real-token`);
-    await expectExpiredScreen(page);
+    await expectExpiredScreen(page, true);
     expect(page.url()).not.toContain('token=');
     await page.screenshot({ path: `${SHOTS}/garbage-token-375.png` });
   });

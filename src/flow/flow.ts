@@ -263,7 +263,8 @@ export class SfFlow extends LitElement {
   private _onApiError(error: unknown) {
     if (isAbortError(error) || this._link.closed) return;
     const kind = error instanceof ApiError ? error.kind : 'network';
-    if (kind === 'unauthorized') this._expire();
+    // The service says whether the token expired or was never valid; both close as `expired` for the host.
+    if (kind === 'unauthorized') this._close('expired', (error as ApiError).code === 'token_expired' ? 'expired' : 'invalid');
     else if (kind === 'forbidden' || kind === 'not_found') this._close('error', 'forbidden');
     else void this._showStatus(kind === 'network' ? 'network' : 'error');
   }

@@ -124,6 +124,17 @@ describe('sf-flow', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('says a token the service never issued does not work (not "expired"), and still closes with "expired"', async () => {
+    const unknown = () => new ApiError({ status: 401, code: 'unauthorized', message: 'Unknown token' });
+    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => Promise.reject(unknown()) });
+    const { el, host } = await mountFlow({ api });
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('invalid');
+    expect(screen.shadowRoot!.querySelector('h1')!.textContent).to.contain('This link does not work');
+    expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
+    await expect(el).to.be.accessible();
+  });
+
   it('never posts to a guessed origin when the session itself is unknown', async () => {
     const api = fakeApi({ getFlow: async () => Promise.reject(unauthorized()), getAccount: async () => Promise.reject(unauthorized()) });
     const { el, host } = await mountFlow({ api });

@@ -6,6 +6,7 @@ import type { CloseReason } from '../../bridge/messages.js';
 
 /**
  * - `expired`: the link's hour is over (or the service says the token expired).
+ * - `invalid`: the service does not know the token (a mistyped or stale link: it may also have expired).
  * - `incomplete`: the address has no token (a truncated link).
  * - `forbidden`: the token is valid but not for this (403).
  * - `error` / `network`: something failed that may work on a second try (retry button).
@@ -20,7 +21,7 @@ const ICONS = {
 };
 type Icon = keyof typeof ICONS;
 
-export type StatusKind = 'expired' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'closed';
+export type StatusKind = 'expired' | 'invalid' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'closed';
 
 /**
  * The full-screen states that are not steps: what happened and what the user can do next, never a blank page.
@@ -69,6 +70,12 @@ export class SfStatusScreen extends LitElement {
           msg('This link has expired', { id: 'status.expired.heading' }),
           html`<p>${msg('For your security, enrollment links work for one hour. Go back to the app or website that sent you here and open the enrollment again to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
           'clock',
+        ];
+      case 'invalid':
+        return [
+          msg('This link does not work', { id: 'status.invalid.heading' }),
+          html`<p>${msg('It may have expired or been copied incompletely. Go back to the app or website that sent you here and open the enrollment again to get a new link.', { id: 'status.invalid.body' })}</p>${saved}`,
+          'help',
         ];
       case 'incomplete':
         return [

@@ -230,6 +230,8 @@
 'status.forbidden.heading': `Este enlace no se puede usar aquí`,
 'status.incomplete.body': `Falta una parte del enlace. Ábralo de nuevo desde la aplicación, el correo electrónico o el mensaje de texto que se lo envió, o pida allí un enlace nuevo.`,
 'status.incomplete.heading': `Este enlace está incompleto`,
+'status.invalid.body': `Es posible que haya vencido o que se haya copiado incompleto. Vuelva a la aplicación o al sitio web que lo envió aquí y abra la inscripción de nuevo para obtener un enlace nuevo.`,
+'status.invalid.heading': `Este enlace no funciona`,
 'status.network.body': `Revise su conexión a internet y vuelva a intentarlo.`,
 'status.network.heading': `No podemos conectar con el servicio`,
 'status.saved': `No se pierde nada de lo que ya guardó: con un enlace nuevo continuará donde se quedó.`,
