@@ -17,7 +17,8 @@ const loaders: Readonly<Record<LoadableView, () => Promise<unknown>>> = {
   payment: () => import('../steps/payment/payment.js'),
   review: () => import('../steps/review/review.js'),
   done: () => import('../steps/done/done.js'),
-  'opt-out': () => import('../steps/opt-out/opt-out.js'),
+  // The opt-out question is only ever asked after the plans were seen: it travels in the plans step's chunk.
+  'opt-out': () => import('../steps/plans/plans.js'),
 };
 
 export type StepLoader = (view: LoadableView) => Promise<unknown>;
@@ -26,9 +27,8 @@ export type StepLoader = (view: LoadableView) => Promise<unknown>;
 export const loadStepModule: StepLoader = (view) => loaders[view]();
 
 /**
- * Loads the card processor adapter and Stripe.js for `publicKey` (the card step's `prefetchStripe`, reached the same
- * way: the adapter's own chunk and its cached Stripe instance, so the card step finds both ready and loads nothing
- * twice). Never rejects.
+ * Loads the card step's chunk, which holds the card processor adapter, and warms Stripe.js up for `publicKey`: the
+ * card step then finds both ready (one cached Stripe instance per key) and loads nothing twice. Never rejects.
  */
 export const warmUpCardProcessor = (publicKey: string): Promise<unknown> =>
-  import('../payment/stripe.js').then((m) => m.warmUp(publicKey)).catch(() => undefined);
+  import('../steps/payment/payment.js').then((m) => m.warmUp(publicKey)).catch(() => undefined);

@@ -80,19 +80,17 @@ export class FlowViews {
   }
 
   /**
-   * Fetches what may come after `step` while the browser is idle: the next step's chunk (and the opt-out view's, on
-   * plans), the status screens, and the card processor when the card step is next, so the card form appears at once.
-   * Loading twice is free (the module map and the card processor's instance are cached).
+   * Fetches what may come after `step` while the browser is idle: the next step's chunk, the status screens, and the
+   * card processor when the card step is next, so the card form appears at once. Loading twice is free (the module
+   * map and the card processor's instance are cached).
    */
   prefetch(step: StepName, account: Account): void {
     const next = followingStep(step, account);
-    const views: LoadableView[] = next ? [next] : [];
-    if (step === 'plans') views.push('opt-out');
     const key = next === 'payment' ? account.app.stripe_public_key : undefined;
     const run = () => {
       void loadStatusScreen();
       const loaders = this._loaders();
-      for (const v of views) if (!this.isDefined(v)) loaders.step(v).catch(() => undefined);
+      if (next && !this.isDefined(next)) loaders.step(next).catch(() => undefined);
       if (key) loaders.card(key);
     };
     if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });

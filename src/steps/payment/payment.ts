@@ -5,14 +5,16 @@ import { Task, TaskStatus } from '@lit/task';
 import { newIdempotencyKey } from '../../api/client.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
-import { loadStripeAdapter } from '../../payment/prefetch.js';
 import { createLightMount, type LightMount } from '../../payment/mount.js';
-import type { CardForm, CardFormError } from '../../payment/stripe.js';
+import { openCardForm, type CardForm, type CardFormError } from '../../payment/stripe.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
+
+/** For the root's `warmUpCardProcessor`: the adapter lives in this step's chunk. */
+export { warmUp } from '../../payment/stripe.js';
 
 /** The slot name used at every shadow level between the document and this step (see payment/mount.ts). */
 export const PAYMENT_SLOT = 'payment-element';
@@ -28,7 +30,8 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
  *
  * Stripe Elements cannot mount inside a shadow root, so the element is mounted into a light-DOM node at the top of
  * the document tree and slotted back down into this step's `payment-element` slot (payment/mount.ts adds the
- * forwarding slots itself). Nothing of Stripe loads before this step (or `prefetchStripe()`) asks for it.
+ * forwarding slots itself). Nothing of Stripe loads before this step's chunk (which holds the card processor adapter, payment/stripe.ts) is
+ * loaded: when the card step is next (the root's `warmUpCardProcessor`) or shown.
  *
  * @slot payment-element - Receives the light-DOM mount node of the Payment Element (added by the step itself).
  * @fires sf-step-complete - `{ step: 'payment', account }`.
@@ -74,10 +77,10 @@ export class SfStepPayment extends StepElement {
       this._reset();
       this._loadFailed = false;
       this._failure = null;
-      const [session, adapter] = await Promise.all([this.api.createPaymentSession({ signal }), loadStripeAdapter()]);
+      const session = await this.api.createPaymentSession({ signal });
       signal.throwIfAborted();
       this._mount ??= createLightMount(this, PAYMENT_SLOT);
-      const form = await adapter.openCardForm({
+      const form = await openCardForm({
         publicKey: session.stripe_public_key,
         clientSecret: session.client_secret,
         locale: getLocale(),

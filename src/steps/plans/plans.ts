@@ -14,6 +14,8 @@ import { plansStyles } from './plans.styles.js';
 import { type AcceptRequestDetail, type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import './plan-card.js';
 import './plan-accept.js';
+// The opt-out question (shown only after the plans were seen) travels in this chunk: see flow/step-modules.ts.
+import '../opt-out/opt-out.js';
 
 /** What the plans step reports with the accepted account, so later screens can name the plan and its start. */
 export interface AcceptedPlan {
