@@ -69,7 +69,7 @@ export const buttonStyles = css`
   }
 `;
 
-/** Native inputs with labels, hints and errors (see ui/field.ts for the markup helper). */
+/** Native inputs with labels, hints and errors (the markup: docs/architecture.md, "Form fields"). */
 export const fieldStyles = css`
   .field { display: flex; flex-direction: column; gap: 0.25rem; margin-bottom: var(--_space); }
   .field > label, .label { font-weight: 600; }

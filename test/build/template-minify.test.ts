@@ -16,9 +16,6 @@ import '../../src/steps/payment/payment.js';
 import '../../src/steps/review/review.js';
 import '../../src/steps/done/done.js';
 import '../../src/steps/opt-out/opt-out.js';
-import '../../src/ui/alert.js';
-import '../../src/ui/button.js';
-import '../../src/ui/dialog.js';
 
 const one = (f: (parts: readonly string[]) => string[], text: string) => f([text])[0];
 
@@ -69,14 +66,14 @@ describe('template minifier', () => {
     const tags = ['sf-flow', 'sf-progress', 'sf-status-screen', 'sf-step-address',
       'sf-address-lookup', 'sf-esi-search', 'sf-address-choice', 'sf-address-confirm', 'sf-step-plans', 'sf-plan-card',
       'sf-plan-accept', 'sf-step-identity', 'sf-step-credit', 'sf-step-payment', 'sf-current-card', 'sf-step-review',
-      'sf-step-done', 'sf-opt-out', 'sf-alert', 'sf-button', 'sf-dialog'];
+      'sf-step-done', 'sf-opt-out'];
     const sheets = new Set<CSSResult>();
     for (const tag of tags) {
       const element = customElements.get(tag) as unknown as { elementStyles?: CSSResult[] } | undefined;
       expect(element, tag).to.not.equal(undefined);
       for (const sheet of element!.elementStyles ?? []) sheets.add(sheet);
     }
-    expect(sheets.size).to.be.above(20);
+    expect(sheets.size).to.be.at.least(20);
     for (const sheet of sheets) {
       const text = sheet.cssText;
       const minified = one(minifyCss, text);

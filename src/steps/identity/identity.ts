@@ -1,6 +1,5 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { newIdempotencyKey, type IdentityRequest } from '../../api/client.js';
@@ -177,7 +176,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
         inputmode=${o.inputmode ?? 'text'}
         spellcheck="false"
         maxlength=${field === 'email' ? 254 : field === 'phone' ? 20 : 100}
-        .value=${live(this.draft[field] ?? '')}
+        .value=${this.draft[field] ?? ''}
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${describedBy || nothing}
         @input=${(e: InputEvent) => this._onInput(field, e)}
@@ -198,7 +197,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
           inputmode="numeric"
           autocomplete=${autocomplete}
           maxlength=${size}
-          .value=${live(this.draft[key] ?? '')}
+          .value=${this.draft[key] ?? ''}
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby=${describedBy}
           @input=${(e: InputEvent) => this._onInput(key, e)}
@@ -218,6 +217,10 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     </fieldset>`;
   }
 
+  /**
+   * The draft follows the inputs (this handler, then a re-render that commits the same value), and nothing else
+   * changes it while the step is on screen: plain `.value` bindings stay in step with the DOM without `live()`.
+   */
   private _onInput(key: Exclude<Field, 'dob'> | 'dob_month' | 'dob_day' | 'dob_year', e: InputEvent): void {
     const input = e.target as HTMLInputElement;
     let value = input.value;

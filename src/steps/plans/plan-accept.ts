@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
@@ -86,7 +85,7 @@ export class SfPlanAccept extends LitElement {
             required
             min=${p.earliest_start_date}
             max=${p.latest_start_date}
-            .value=${live(this.draft.startDate ?? '')}
+            .value=${this.draft.startDate ?? ''}
             aria-invalid=${problem ? 'true' : 'false'}
             aria-describedby=${problem ? 'start-hint start-error' : 'start-hint'}
             @input=${this._dateInput}
@@ -97,7 +96,7 @@ export class SfPlanAccept extends LitElement {
         <p class="label">${msg('Plan documents', { id: 'plans.accept.docs' })}</p>
         ${renderDocumentLinks(p)}
         <div class="check">
-          <input id="terms" type="checkbox" .checked=${live(terms)} aria-describedby="terms-why" @change=${this._termsChange} />
+          <input id="terms" type="checkbox" .checked=${terms} aria-describedby="terms-why" @change=${this._termsChange} />
           <label for="terms">
             ${msg(
               'I have read and agree to the Electricity Facts Label, Terms of Service and Your Rights as a Customer.',
@@ -132,6 +131,10 @@ export class SfPlanAccept extends LitElement {
     }
   }
 
+  /**
+   * The date and the checkbox write the draft from their own events, and nothing else changes those draft fields while
+   * this element is on screen (another plan gets an element of its own): plain bindings suffice, no `live()`.
+   */
   private _dateInput(e: Event): void {
     this.draft.startDate = (e.target as HTMLInputElement).value;
     // Re-check only once a problem was shown, so the message clears as soon as the date is fixed.
