@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { customElement, query, state } from 'lit/decorators.js';
+import { customElement, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { newIdempotencyKey } from '../../api/client.js';
@@ -27,7 +27,10 @@ export class SfStepCredit extends StepElement {
   static override styles = [...stepStyles, creditStyles];
   protected readonly stepName = 'credit' as const;
 
-  @query('#ssn') private _ssn?: HTMLInputElement;
+  /** The SSN lives only in this input (read when sending, cleared after); a getter, like `@query` without its code. */
+  private get _ssn(): HTMLInputElement | null {
+    return this.renderRoot?.querySelector<HTMLInputElement>('#ssn') ?? null;
+  }
 
   @state() private _show = false;
   @state() private _problem: SsnProblem | 'server' | null = null;
