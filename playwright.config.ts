@@ -46,7 +46,15 @@ export default defineConfig({
   },
   webServer: [
     { command: 'node --import tsx demo/sandbox/main.ts', url: `${E2E.sandboxUrl}/__sandbox/health`, env, reuseExistingServer: false, timeout: 60_000 },
-    { command: `node node_modules/vite/bin/vite.js --port ${FLOW_PORT} --strictPort`, url: E2E.flowUrl, env, reuseExistingServer: false, timeout: 60_000 },
+    // The flow as it ships: the production bundle (with the Stripe.js emulator hook of a sandbox build), not the dev
+    // server, so every build-only transform (vite.config.ts) is exercised by every end-to-end test.
+    {
+      command: `node node_modules/vite/bin/vite.js build --mode sandbox --logLevel warn && node node_modules/vite/bin/vite.js preview --mode sandbox --port ${FLOW_PORT} --strictPort`,
+      url: E2E.flowUrl,
+      env,
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
     { command: 'node --import tsx demo/partner/server.ts', url: `${E2E.partnerUrl}/health`, env, reuseExistingServer: false, timeout: 60_000 },
   ],
 });

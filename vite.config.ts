@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
+import { privateNames } from './scripts/private-names.js';
 import { shortMsgIds } from './scripts/short-msg-ids.js';
 import { litTemplateMinify } from './scripts/template-minify-plugin.js';
 
@@ -16,13 +17,14 @@ const frameAncestors = (process.env.SANDBOX_ALLOWED_ORIGINS ?? process.env.PARTN
 
 /**
  * Strict CSP for the flow page: no inline script, no eval; the API origin for fetch; framing is governed by the
- * App's partner origins only (frame-ancestors).
+ * App's partner origins only (frame-ancestors). `emulator`: the page may load the sandbox's Stripe.js emulator from
+ * the service (development and sandbox builds); `hmr`: the dev server's module reloading.
  */
-function csp(dev: boolean): string {
+function csp({ emulator, hmr }: { emulator: boolean; hmr: boolean }): string {
   return [
     "default-src 'self'",
-    `script-src 'self'${dev ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
-    `connect-src 'self' ${serviceUrl} https://api.stripe.com${dev ? ' ws://localhost:* http://localhost:*' : ''}`,
+    `script-src 'self'${emulator ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
+    `connect-src 'self' ${serviceUrl} https://api.stripe.com${hmr ? ' ws://localhost:* http://localhost:*' : ''}`,
     `frame-src ${serviceUrl} https://js.stripe.com https://hooks.stripe.com`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${serviceUrl}`,
@@ -71,11 +73,17 @@ function sideEffectFree(modules: RegExp): Plugin {
   };
 }
 
-export default defineConfig(() => ({
+/**
+ * Modes: `development` (the dev server), `production` (`vite build`: what partners get; no trace of the sandbox), and
+ * `sandbox` (`vite build --mode sandbox`: the same production bundle, plus the Stripe.js emulator hook of
+ * src/payment/stripe.ts, so the end-to-end tests run the code that ships against the sandbox).
+ */
+export default defineConfig(({ mode }) => ({
   plugins: [
     plainDynamicImports(),
     sideEffectFree(REEXPORTED_ONLY),
     litTemplateMinify(),
+    privateNames(),
     ...shortMsgIds({ locale: 'src/i18n/locales/es.ts' }),
   ],
   define: {
@@ -84,16 +92,16 @@ export default defineConfig(() => ({
   server: {
     port: flowPort,
     strictPort: true,
-    headers: { 'Content-Security-Policy': csp(true), 'Referrer-Policy': 'no-referrer' },
+    headers: { 'Content-Security-Policy': csp({ emulator: true, hmr: true }), 'Referrer-Policy': 'no-referrer' },
   },
   preview: {
     port: flowPort,
     strictPort: true,
-    headers: { 'Content-Security-Policy': csp(false), 'Referrer-Policy': 'no-referrer' },
+    headers: { 'Content-Security-Policy': csp({ emulator: mode === 'sandbox', hmr: false }), 'Referrer-Policy': 'no-referrer' },
   },
   build: {
     target: 'es2022',
-    outDir: 'dist/flow',
+    outDir: mode === 'sandbox' ? 'dist/sandbox' : 'dist/flow',
     emptyOutDir: true,
     sourcemap: false,
     modulePreload: false,

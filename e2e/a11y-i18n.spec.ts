@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { createHostedLink, openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { getAccount, sandboxAccount } from './support/sandbox.js';
 import { expectNoAxeViolations } from './support/axe.js';

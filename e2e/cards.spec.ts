@@ -4,7 +4,7 @@
  * completes the bank's challenge.
  */
 import type { FrameLocator } from '@playwright/test';
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { openFlowInModal } from './support/partner.js';
 import { getAccount, sandboxAccount } from './support/sandbox.js';
 import {

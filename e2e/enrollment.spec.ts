@@ -3,7 +3,7 @@
  * the happy path from a typed address to Done, an address with two meters, and the ESI ID fallback when the address
  * search finds nothing.
  */
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { fixtures, getAccount, sandboxAccount } from './support/sandbox.js';
 import type { AddressSearchResult } from '../src/api/types.js';

@@ -5,7 +5,7 @@
  * gets a screen that says what to do, never a blank page.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { createAccount, expireTokens, flowLink, rawRequest, sandboxAccount } from './support/sandbox.js';

@@ -4,7 +4,7 @@
  * enrollment as usual; the client's retries (same Idempotency-Key) and the service's idempotency must make every
  * side effect happen exactly once.
  */
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { clearFaults, faults, getAccount, sandboxAccount, setFaults, type FaultRuleState } from './support/sandbox.js';
 import { ADDRESSES, CARDS, acceptFirstPlan, completeAddress, completeEnrollment, fillIdentity, stepHeading, submitCredit } from './support/flow-steps.js';

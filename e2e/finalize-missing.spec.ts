@@ -3,7 +3,7 @@
  * back after the review step loaded, so "Submit enrollment" meets the service's 422. The flow names what is missing
  * (the card), offers to add it, and once a card is added the enrollment finalizes, exactly once.
  */
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { accountToken, getAccount, removePaymentMethod, sandboxAccount } from './support/sandbox.js';
 import { expectNoAxeViolations } from './support/axe.js';

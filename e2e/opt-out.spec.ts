@@ -4,7 +4,7 @@
  * `service-flow-close` with reason `exited`. "Stay and continue" goes back to the plans without recording anything.
  */
 import type { FrameLocator } from '@playwright/test';
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { sandboxAccount } from './support/sandbox.js';
 import type { SandboxFunnelEvent } from '../src/api/types.js';

@@ -2,7 +2,7 @@
  * Resuming: the server is the source of truth, so a reload in the middle comes back to the same step, and a fresh
  * link for the same account opens at the first unfinished step with what was saved still there.
  */
-import { test, expect } from './support/test.js';
+import { test, expect } from '@playwright/test';
 import { createHostedLink, openFlowInModal, waitForMessage, messages } from './support/partner.js';
 import { getAccount } from './support/sandbox.js';
 import {

@@ -14,27 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-}
-
-function walk(node: Node, visit: (node: Node) => void): void {
-  visit(node);
-  for (const key of Object.keys(node)) {
-    if (key === 'parent') continue;
-    const value = node[key];
-    if (Array.isArray(value)) for (const child of value) if (isNode(child)) walk(child, visit);
-    if (isNode(value)) walk(value, visit);
-  }
-}
+import { applyEdits, walk, type AstNode as Node, type Edit } from './ast-edits.js';
 
 const stringValue = (node: Node | undefined): string | undefined =>
   node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
@@ -82,7 +62,7 @@ export function shortMsgIds(options: { locale: string; include?: RegExp }): Plug
       if (!include.test(id)) return null;
       const isLocale = id.endsWith(options.locale.replace(/^\.?\//, ''));
       if (!isLocale && !/\bmsg\(/.test(code)) return null;
-      const edits: Array<{ start: number; end: number; text: string }> = [];
+      const edits: Edit[] = [];
       const rename = (node: Node, from: string) => {
         const to = ids.get(from);
         if (to !== undefined) edits.push({ start: node.start, end: node.end, text: JSON.stringify(to) });
@@ -103,11 +83,7 @@ export function shortMsgIds(options: { locale: string; include?: RegExp }): Plug
         if (value === undefined) this.error(`short-msg-ids: a msg() in ${id} has an id that is not a string literal`);
         rename(idProperty!.value as Node, value!);
       });
-      if (!edits.length) return null;
-      edits.sort((a, b) => b.start - a.start);
-      let out = code;
-      for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-      return { code: out, map: null };
+      return applyEdits(code, edits);
     },
   }];
 }

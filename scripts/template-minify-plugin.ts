@@ -5,6 +5,7 @@
  * templates are never touched.
  */
 import type { Plugin } from 'vite';
+import { applyEdits, walk, type AstNode as Node, type Edit } from './ast-edits.js';
 import { minifyCss, minifyHtml } from './template-minify.js';
 
 interface TemplateElement {
@@ -13,26 +14,7 @@ interface TemplateElement {
   value: { raw: string };
 }
 
-interface Node {
-  type: string;
-  [key: string]: unknown;
-}
-
 const MINIFIERS: Record<string, (parts: readonly string[]) => string[]> = { css: minifyCss, html: minifyHtml, svg: minifyHtml };
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-}
-
-function walk(node: Node, visit: (node: Node) => void): void {
-  visit(node);
-  for (const key of Object.keys(node)) {
-    if (key === 'parent') continue;
-    const value = node[key];
-    if (Array.isArray(value)) for (const child of value) if (isNode(child)) walk(child, visit);
-    if (isNode(value)) walk(value, visit);
-  }
-}
 
 export function litTemplateMinify(options: { include?: RegExp } = {}): Plugin {
   const include = options.include ?? /\/src\/.*\.ts$/;
@@ -41,7 +23,7 @@ export function litTemplateMinify(options: { include?: RegExp } = {}): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!include.test(id) || !/\b(css|html|svg)`/.test(code)) return null;
-      const edits: Array<{ start: number; end: number; text: string }> = [];
+      const edits: Edit[] = [];
       walk(this.parse(code) as unknown as Node, (node) => {
         if (node.type !== 'TaggedTemplateExpression') return;
         const tag = node.tag as Node;
@@ -56,11 +38,7 @@ export function litTemplateMinify(options: { include?: RegExp } = {}): Plugin {
         const minified = minify(quasis.map((q) => q.value.raw));
         quasis.forEach((q, i) => edits.push({ start: q.start, end: q.end, text: minified[i]! }));
       });
-      if (!edits.length) return null;
-      edits.sort((a, b) => b.start - a.start);
-      let out = code;
-      for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-      return { code: out, map: null };
+      return applyEdits(code, edits);
     },
   };
 }

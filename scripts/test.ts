@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check in order, stopping at the first failure:
- * API drift, type check, lint, sandbox (Node) tests, component tests (web-test-runner), end-to-end tests (Playwright),
- * then the size budgets on a production build. Prints a closing `N passed, N failed` line counted from the runners.
+ * API drift, type check, lint, Node tests (sandbox, partner demo, build scripts), component tests (web-test-runner),
+ * end-to-end tests (Playwright, on a sandbox build of the bundle), then the size budgets on a production build. Prints a closing `N passed, N failed` line counted from the runners.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -89,6 +89,20 @@ function sizeBudgets(): boolean {
   return ok;
 }
 
+/**
+ * The production build must not mention the sandbox: its Stripe.js emulator hook (src/payment/stripe.ts) exists only
+ * on the dev server and in sandbox builds (`--mode sandbox`, what the end-to-end tests run).
+ */
+function productionIsClean(): boolean {
+  if (only.length && !only.includes('build')) return true;
+  const dir = 'dist/flow';
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|html)$/.test(f));
+  const leaks = files.filter((f) => readFileSync(join(dir, f), 'utf8').includes('__sandbox'));
+  if (leaks.length) console.log(`✖ the production build mentions the sandbox: ${leaks.join(', ')}`);
+  else console.log(`✔ no trace of the sandbox in ${files.length} production files`);
+  return leaks.length === 0;
+}
+
 const npx = 'npx';
 const steps: Array<() => boolean> = [
   () => run('api', npx, ['tsx', 'scripts/check-api-drift.ts']),
@@ -101,6 +115,7 @@ const steps: Array<() => boolean> = [
       '--test-reporter=tap', `--test-reporter-destination=${REPORTS}/sandbox.tap`,
       ...testFiles('demo/sandbox/test'),
       ...testFiles('demo/partner/test'),
+      ...testFiles('scripts/test'), // the build's own transforms, in Node
     ]);
     countTap(`${REPORTS}/sandbox.tap`);
     return ok;
@@ -118,7 +133,7 @@ const steps: Array<() => boolean> = [
     });
     return ok;
   },
-  () => run('build', npx, ['vite', 'build', '--logLevel', 'warn']),
+  () => run('build', npx, ['vite', 'build', '--logLevel', 'warn']) && productionIsClean(),
   () => (only.length && !only.includes('size')) || sizeBudgets(),
 ];
 

@@ -53,13 +53,15 @@ function loadScript(src: string): Promise<void> {
 
 /**
  * Development and tests have no route to js.stripe.com, so the sandbox's Stripe.js emulator is installed as
- * `window.Stripe`, which `loadStripe` then uses instead of injecting Stripe's script. The `import.meta.env.DEV`
- * test stands alone so the production build folds it to `if (false)` and drops the emulator URL entirely; an
- * already installed `window.Stripe` (a test's fake) short-circuits before it is evaluated.
+ * `window.Stripe`, which `loadStripe` then uses instead of injecting Stripe's script: on the dev server and in a
+ * sandbox build (`vite build --mode sandbox`, what the end-to-end tests run). Vite replaces both `import.meta.env`
+ * tests with constants, so a production build folds the condition to `false` and drops the emulator URL entirely
+ * (`npm test` checks); an already installed `window.Stripe` (a component test's fake) short-circuits before it is
+ * evaluated.
  */
 async function installDevEmulator(): Promise<void> {
   if ((window as { Stripe?: unknown }).Stripe) return;
-  if (import.meta.env.DEV) {
+  if (import.meta.env.DEV || import.meta.env.MODE === 'sandbox') {
     await loadScript(`${__SERVICE_URL__}/__sandbox/stripe.js`);
   }
 }
