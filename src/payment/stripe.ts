@@ -97,7 +97,7 @@ function appearanceFrom(el: Element | undefined): Appearance {
   const variables: NonNullable<Appearance['variables']> = {};
   const primary = token(s, '--sf-color-primary');
   const text = token(s, '--sf-color-text');
-  const danger = token(s, '--sf-color-danger');
+  const danger = token(s, '--sf-color-error');
   const radius = token(s, '--sf-radius');
   const font = token(s, '--sf-font-family');
   if (primary) variables.colorPrimary = primary;
