@@ -6,6 +6,7 @@ import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../flow/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressFormStyles } from './address-form.styles.js';
 import { postalCodeValid } from './zip.js';
@@ -102,7 +103,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   override render() {
     const busy = this._busy;
     return html`
-      <h1 id="step-heading" tabindex="-1">${msg('Where do you need electricity?', { id: 'address.heading' })}</h1>
+      ${stepHeading(msg('Where do you need electricity?', { id: 'address.heading' }))}
       ${this._renderView(busy)}
       <p class="sr-only" role="status">
         ${busy ? msg('Searching for your address…', { id: 'address.status.searching' }) : ''}

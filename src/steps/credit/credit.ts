@@ -1,11 +1,12 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { newIdempotencyKey } from '../../api/client.js';
 import type { Account } from '../../api/types.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
@@ -82,15 +83,13 @@ export class SfStepCredit extends StepElement {
   override render() {
     const busy = this._submit.status === TaskStatus.PENDING;
     const problem = this._checked || this._problem === 'server' ? this._problem : null;
-    const brand = this.account?.app.name;
     return html`
-      <h1 id="step-heading" tabindex="-1">${msg('Credit check', { id: 'credit.heading' })}</h1>
-      <p class="lead">
-        ${msg(
-          'We run a soft credit check to set up your service. It does not affect your credit score, and no one else can see it.',
-          { id: 'credit.lead' },
-        )}
-      </p>
+      ${stepHeading(
+        msg('Credit check', { id: 'credit.heading' }),
+        msg('We run a soft credit check to set up your service. It does not affect your credit score, and no one else can see it.', {
+          id: 'credit.lead',
+        }),
+      )}
       ${renderRetryAlert(this._failure, () => this._retry(), busy)} ${renderRefusal(this._failure)}
       <form novalidate autocomplete="off" @submit=${this._onSubmit}>
         <div class="field">
@@ -133,9 +132,10 @@ export class SfStepCredit extends StepElement {
         <div class="terms">
           <h2>${msg('Credit check terms', { id: 'credit.terms.heading' })}</h2>
           <p id="terms-text">
-            ${brand
-              ? msg(str`By checking the box, you authorize ${brand} and its electricity provider to obtain your credit report from a consumer reporting agency once, to decide on this application for electricity service. This is a soft inquiry: it does not lower your credit score.`, { id: 'credit.terms.text' })
-              : msg('By checking the box, you authorize the electricity provider to obtain your credit report from a consumer reporting agency once, to decide on this application for electricity service. This is a soft inquiry: it does not lower your credit score.', { id: 'credit.terms.text_generic' })}
+            ${msg(
+              'By checking the box, you authorize the electricity provider to obtain your credit report from a consumer reporting agency once, to decide on this application for electricity service. This is a soft inquiry: it does not lower your credit score.',
+              { id: 'credit.terms.text' },
+            )}
           </p>
         </div>
         <div class="check">
@@ -150,12 +150,10 @@ export class SfStepCredit extends StepElement {
           <label for="consent">${msg('I agree to the credit check terms.', { id: 'credit.consent' })}</label>
         </div>
         <p id="consent-error" class="error" aria-live="polite">${this._consentError ? msg('Check the box to agree to the credit check, so we can continue.', { id: 'credit.consent.required' }) : nothing}</p>
-        <div class="actions">
-          <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
-          <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
-            ${busy ? msg('Submitting…', { id: 'credit.busy' }) : msg('Submit credit check', { id: 'credit.submit' })}
-          </button>
-        </div>
+        ${stepActions({
+          back: () => this.back(),
+          submit: { busy, label: msg('Submit credit check', { id: 'credit.submit' }), busyLabel: msg('Submitting…', { id: 'credit.busy' }) },
+        })}
       </form>
     `;
   }

@@ -5,6 +5,7 @@ import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../plans/plans.js';
 import { doneStyles } from './done.styles.js';
 
@@ -38,8 +39,7 @@ export class SfStepDone extends StepElement {
     const start = this.acceptedPlan?.start_date;
     return html`
       <div class="badge" aria-hidden="true">✓</div>
-      <h1 id="step-heading" tabindex="-1">${msg("You're all set", { id: 'done.heading' })}</h1>
-      <p class="lead">${msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' })}</p>
+      ${stepHeading(msg("You're all set", { id: 'done.heading' }), msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' }))}
       <ol class="next">
         <li>
           <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>

@@ -7,6 +7,7 @@ import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../flow/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { identityStyles } from './identity.styles.js';
 import * as rules from './identity-rules.js';
@@ -118,12 +119,10 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     const shown = (f: Field) => (this._touched.has(f) || this._server.has(f) ? all[f] : undefined);
     const busy = this._save.status === TaskStatus.PENDING;
     return html`
-      <h1 id="step-heading" tabindex="-1">${msg('Tell us about yourself', { id: 'identity.heading' })}</h1>
-      <p class="lead">
-        ${msg('The utility needs these details to start service in your name. All fields are required.', {
-          id: 'identity.lead',
-        })}
-      </p>
+      ${stepHeading(
+        msg('Tell us about yourself', { id: 'identity.heading' }),
+        msg('The utility needs these details to start service in your name. All fields are required.', { id: 'identity.lead' }),
+      )}
       ${renderRetryAlert(this._failure, () => this._retry(), busy)} ${renderRefusal(this._failure)}
       <form novalidate @submit=${this._submit}>
         <div class="names">
@@ -147,12 +146,10 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
           hint: msg('We will send your confirmation here.', { id: 'identity.email.hint' }),
         })}
         ${this._dob(shown('dob'))}
-        <div class="actions">
-          <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
-          <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
-            ${busy ? msg('Saving…', { id: 'step.saving' }) : msg('Continue', { id: 'step.continue' })}
-          </button>
-        </div>
+        ${stepActions({
+          back: () => this.back(),
+          submit: { busy, label: msg('Continue', { id: 'step.continue' }), busyLabel: msg('Saving…', { id: 'step.saving' }) },
+        })}
       </form>
     `;
   }

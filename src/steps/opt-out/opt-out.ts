@@ -8,6 +8,7 @@ import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../flow/exit-events.js';
 import { getLocale } from '../../i18n/localization.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepHeading } from '../shared/layout.js';
 
 const OTHER = 'other';
 
@@ -58,14 +59,10 @@ export class SfOptOut extends LitElement {
     const loading = this._reasons.status === TaskStatus.PENDING;
     const leaving = this._leave.status === TaskStatus.PENDING;
     return html`
-      <h1 id="step-heading" tabindex="-1">
-        ${msg('Before you go, what made you decide not to continue?', { id: 'optout.heading' })}
-      </h1>
-      <p class="lead">
-        ${msg('Answering is optional and helps us improve. What you already entered is saved, so you can finish later.', {
-          id: 'optout.lead',
-        })}
-      </p>
+      ${stepHeading(
+        msg('Before you go, what made you decide not to continue?', { id: 'optout.heading' }),
+        msg('Answering is optional and helps us improve. What you already entered is saved, so you can finish later.', { id: 'optout.lead' }),
+      )}
       <form novalidate @submit=${this._submit}>
         <fieldset aria-busy=${loading ? 'true' : 'false'}>
           <legend>${msg('Reason (optional)', { id: 'optout.legend' })}</legend>

@@ -9,6 +9,7 @@ import { createLightMount, type LightMount } from '../../payment/mount.js';
 import { openCardForm, type CardForm, type CardFormError } from '../../payment/stripe.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
@@ -166,12 +167,10 @@ export class SfStepPayment extends StepElement {
 
   override render() {
     return html`
-      <h1 id="step-heading" tabindex="-1">${msg('Add a card for auto-pay', { id: 'payment.heading' })}</h1>
-      <p class="lead">
-        ${msg('Your card is saved for automatic payment of your monthly bills. Nothing is charged today.', {
-          id: 'payment.lead',
-        })}
-      </p>
+      ${stepHeading(
+        msg('Add a card for auto-pay', { id: 'payment.heading' }),
+        msg('Your card is saved for automatic payment of your monthly bills. Nothing is charged today.', { id: 'payment.lead' }),
+      )}
       ${this._mode === 'checking'
         ? html`<p role="status">${msg('Checking your saved card…', { id: 'payment.checking' })}</p>`
         : nothing}
@@ -179,9 +178,7 @@ export class SfStepPayment extends StepElement {
         ? html`<sf-current-card .card=${this._card} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
         : nothing}
       ${this._mode === 'form' ? this._renderForm() : nothing}
-      <div class="actions">
-        <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
-      </div>
+      ${stepActions({ back: () => this.back() })}
     `;
   }
 
@@ -201,11 +198,14 @@ export class SfStepPayment extends StepElement {
           id: 'payment.secure',
         })}
       </p>
-      <div class="actions">
-        <button type="submit" class="btn primary" ?disabled=${!this._ready || saving} aria-busy=${saving ? 'true' : 'false'}>
-          ${saving ? msg('Saving your card…', { id: 'payment.saving' }) : msg('Save card', { id: 'payment.save' })}
-        </button>
-      </div>
+      ${stepActions({
+        submit: {
+          busy: saving,
+          disabled: !this._ready,
+          label: msg('Save card', { id: 'payment.save' }),
+          busyLabel: msg('Saving your card…', { id: 'payment.saving' }),
+        },
+      })}
     </form>`;
   }
 

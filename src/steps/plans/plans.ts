@@ -7,6 +7,7 @@ import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
 import { PlansViewedEvent } from '../../flow/exit-events.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatMoney, formatRate } from '../../ui/format.js';
@@ -144,8 +145,10 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     const plans = this._plans.value ?? [];
     const a = this.address ?? this.account?.service_address;
     return html`
-      <h1 id="step-heading" tabindex="-1">${msg('Choose your electricity plan', { id: 'plans.heading' })}</h1>
-      ${a ? html`<p class="lead">${msg(str`Prices for ${a.address_1}, ESI ID ${a.esi_id}.`, { id: 'plans.lead' })}</p>` : nothing}
+      ${stepHeading(
+        msg('Choose your electricity plan', { id: 'plans.heading' }),
+        a ? msg(str`Prices for ${a.address_1}, ESI ID ${a.esi_id}.`, { id: 'plans.lead' }) : null,
+      )}
       ${this._expired
         ? html`<div class="alert warning" role="alert">
             <p>${msg('Prices changed since you opened this page. Here are the current plans: please choose again.', { id: 'plans.expired' })}</p>

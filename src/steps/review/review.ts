@@ -7,6 +7,7 @@ import type { Account, PaymentMethod } from '../../api/types.js';
 import type { StepDraft } from '../../flow/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
+import { stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import type { AcceptedPlan } from '../plans/plans.js';
 import { missingItems, renderMissing, type MissingItem } from './missing.js';
@@ -108,7 +109,7 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     const running = this._finalize.status === TaskStatus.PENDING;
     const canSubmit = Boolean(account?.enrollment.can_finalize_enrollment) && !this._finalized;
     return html`
-      <h1 id="step-heading" tabindex="-1">${msg('Review and submit', { id: 'review.heading' })}</h1>
+      ${stepHeading(msg('Review and submit', { id: 'review.heading' }))}
       ${renderRetryAlert(this._failure, () => this._retry(), running || this._load.status === TaskStatus.PENDING)}
       ${renderRefusal(this._failure)}
       ${loading ? html`<p role="status">${msg('Loading your enrollment…', { id: 'review.loading' })}</p>` : nothing}
