@@ -1,8 +1,10 @@
 /**
- * Where each step's code lives. Every loader is a dynamic import, so Vite emits one chunk per step and the first
- * screen downloads only the root and the address step. Loading twice is free (the module map caches it).
+ * Where each step's code lives. Every later step's loader is a dynamic import, so Vite emits one chunk per step and
+ * the first screen downloads only the root and the address step. Loading twice is free (the module map caches it).
  */
 import type { StepName } from './events.js';
+// The first step is part of the first screen's own file (scripts/chunks.ts): imported here, not loaded.
+import '../steps/address/address.js';
 
 export type LoadableView = StepName | 'opt-out';
 
@@ -10,7 +12,7 @@ export type LoadableView = StepName | 'opt-out';
 export const stepTag = (view: LoadableView): string => (view === 'opt-out' ? 'sf-opt-out' : `sf-step-${view}`);
 
 const loaders: Readonly<Record<LoadableView, () => Promise<unknown>>> = {
-  address: () => import('../steps/address/address.js'),
+  address: () => Promise.resolve(),
   plans: () => import('../steps/plans/plans.js'),
   identity: () => import('../steps/identity/identity.js'),
   credit: () => import('../steps/credit/credit.js'),

@@ -75,12 +75,12 @@ export const fieldStyles = css`
   .field > label, .label { font-weight: 600; }
   .hint { color: var(--_muted); font-size: 0.9375rem; margin: 0; }
   .error { color: var(--_error); font-size: 0.9375rem; font-weight: 600; margin: 0; }
-  input:not([type='checkbox']):not([type='radio']), select, textarea {
+  input:not([type='checkbox']):not([type='radio']) {
     width: 100%; min-height: var(--_target); padding: 0.5rem 0.75rem;
     font: inherit; font-size: max(1rem, 16px); color: var(--_text); background: var(--_surface);
     border: 1px solid var(--_border); border-radius: var(--_radius);
   }
-  input[aria-invalid='true'], select[aria-invalid='true'], textarea[aria-invalid='true'] {
+  input[aria-invalid='true'] {
     border: 2px solid var(--_error);
   }
   input[type='checkbox'], input[type='radio'] { width: 1.5rem; height: 1.5rem; margin: 0.625rem; flex: none; accent-color: var(--_primary); }
@@ -92,7 +92,6 @@ export const fieldStyles = css`
 
 /** Page rhythm from 320 px up. */
 export const layoutStyles = css`
-  .stack > * + * { margin-top: var(--_space); }
   .actions {
     display: flex; flex-direction: column-reverse; gap: 0.75rem; margin-top: calc(var(--_space) * 1.5);
   }

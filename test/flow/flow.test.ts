@@ -68,7 +68,7 @@ describe('sf-flow', () => {
     plans.dispatchEvent(new StepBackEvent());
     const again = await waitForView(el, 'sf-step-address');
     expect(again).to.equal(address);
-    expect((again as HTMLElement & { draft: { text: string } }).draft.text).to.equal('1200 Main');
+    expect((again as HTMLElement & { draft: { address_1: string } }).draft.address_1).to.equal('1200 Main');
     expect(again.shadowRoot!.querySelector('input')!.value).to.equal('1200 Main');
   });
 

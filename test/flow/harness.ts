@@ -1,6 +1,7 @@
 /**
  * A harness for <sf-flow>: a fake FlowApi, a fake host window that records bridge messages, and stub step elements
  * (each renders `#step-heading` and one input bound to its draft), so the root is tested without steps or network.
+ * The address step is the real one: it is part of the root's own module graph (the first screen's file).
  */
 import { LitElement, html } from 'lit';
 import { fixture, waitUntil } from '@open-wc/testing';
