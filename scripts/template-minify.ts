@@ -11,8 +11,9 @@
  *   `;}` becomes `}`; quoted strings are kept as they are.
  * - `html` / `svg`: indentation goes: a whitespace run containing a line break becomes one space (a space between
  *   inline content still separates it; block layout ignores it, as it ignored the indentation); inside a tag every
- *   whitespace run becomes one space; attribute values in quotes, comments and the content of `<pre>`, `<textarea>`,
- *   `<script>` and `<style>` are kept as they are. No whitespace is removed outright, so no word can join another.
+ *   whitespace run becomes one space; an attribute value of plain characters (`[\w.:-]+`) loses its quotes when a
+ *   space or `>` follows; other attribute values, comments and the content of `<pre>`, `<textarea>`, `<script>` and
+ *   `<style>` are kept as they are. No whitespace is removed outright, so no word can join another.
  *
  * A backslash and the character after it are always copied together, so escapes in the raw text stay escapes.
  */
@@ -108,7 +109,14 @@ export function minifyHtml(parts: readonly string[]): string[] {
       i += 2;
     } else if (tag) {
       if (c === '"' || c === "'") {
-        i = copyQuoted(s, i, out);
+        const quoted: string[] = [];
+        const after = copyQuoted(s, i, quoted);
+        const value = quoted[0]!.slice(1, -1);
+        // `type="button"` → `type=button`: an attribute value of plain characters needs no quotes when a space or the
+        // tag's end follows (not `/`, which would become part of the value).
+        const plain = out[out.length - 1] === '=' && /^[\w.:-]+$/.test(value) && (isSpace(s[after]) || s[after] === '>');
+        out.push(plain ? value : quoted[0]!);
+        i = after;
         continue;
       }
       out.push(c);

@@ -91,7 +91,7 @@ describe('template minifier', () => {
       <span>a</span>  <span>b</span>
     `;
     const out = one(minifyHtml, source);
-    expect(out).to.equal(' <p class="lead"> \uE001 <a href="/x">link</a> </p> <span>a</span>  <span>b</span> ');
+    expect(out).to.equal(' <p class=lead> \uE001 <a href="/x">link</a> </p> <span>a</span>  <span>b</span> ');
     expect(dom(out)).to.equal(dom(source));
   });
 
@@ -104,7 +104,14 @@ describe('template minifier', () => {
 
   it('html: splits back into the same number of parts around bindings', () => {
     const parts = ['\n  <button\n    class="btn"\n    @click=', '\n    ?disabled=', '\n  >\n    ', '\n  </button>\n'];
-    expect(minifyHtml(parts)).to.deep.equal([' <button class="btn" @click=', ' ?disabled=', ' > ', ' </button> ']);
+    expect(minifyHtml(parts)).to.deep.equal([' <button class=btn @click=', ' ?disabled=', ' > ', ' </button> ']);
+  });
+
+  it('html: plain attribute values lose their quotes only where the browser reads the same value', () => {
+    const source = `<input type="checkbox" id="a.b:c-1" aria-hidden='true'>\n<img alt="" src="x/y" title="a b">\n<br class="x"/>`;
+    const out = one(minifyHtml, source);
+    expect(out).to.equal(`<input type=checkbox id=a.b:c-1 aria-hidden=true> <img alt="" src="x/y" title="a b"> <br class="x"/>`);
+    expect(dom(out)).to.equal(dom(source));
   });
 
   it('html: text with < that is not a tag, and escapes, stay text', () => {
