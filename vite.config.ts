@@ -89,8 +89,12 @@ export default defineConfig(({ command, mode }) => ({
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
-  // Lit's decorators without their standard-decorator branches, which legacy decorators never reach (see the file).
-  resolve: command === 'build' ? { alias: { 'lit/decorators.js': resolve('src/lit/legacy-decorators.ts') } } : {},
+  // Lit's decorators without their standard-decorator branches, which legacy decorators never reach, and @lit/task
+  // with only the members the flow calls (see the files).
+  resolve:
+    command === 'build'
+      ? { alias: { 'lit/decorators.js': resolve('src/lit/legacy-decorators.ts'), '@lit/task': resolve('src/lit/task.ts') } }
+      : {},
   server: {
     port: flowPort,
     strictPort: true,
