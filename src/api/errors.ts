@@ -40,10 +40,6 @@ export class ApiError extends Error {
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
   }
 
-  get isNetwork(): boolean {
-    return this.status === 0;
-  }
-
   get kind(): ApiErrorKind {
     const s = this.status;
     if (s === 0) return 'network';
@@ -53,11 +49,6 @@ export class ApiError extends Error {
     if (s === 429) return 'rate_limited';
     if (s >= 500) return 'server';
     return 'validation';
-  }
-
-  /** The first error reported for `field` (exact name), if any. */
-  fieldError(field: string): ApiFieldError | undefined {
-    return this.fields.find((f) => f.field === field);
   }
 
   static network(cause?: unknown): ApiError {

@@ -13,14 +13,15 @@ export const stepTag = (view: LoadableView): string => (view === 'opt-out' ? 'sf
 
 const loaders: Readonly<Record<LoadableView, () => Promise<unknown>>> = {
   address: () => Promise.resolve(),
-  plans: () => import('../steps/plans/plans.js'),
+  plans: () => import('../steps/after-address.js'),
   identity: () => import('../steps/identity/identity.js'),
   credit: () => import('../steps/credit/credit.js'),
   payment: () => import('../steps/payment/payment.js'),
   review: () => import('../steps/review/review.js'),
   done: () => import('../steps/done/done.js'),
-  // The opt-out question is only ever asked after the plans were seen: it travels in the plans step's chunk.
-  'opt-out': () => import('../steps/plans/plans.js'),
+  // The plans come with the address step's other views, and the opt-out question (asked only after the plans were
+  // seen) with the plans: one chunk, steps/after-address.ts.
+  'opt-out': () => import('../steps/after-address.js'),
 };
 
 export type StepLoader = (view: LoadableView) => Promise<unknown>;

@@ -89,7 +89,7 @@ describe('FlowApi', () => {
     expect(error.kind).to.equal('validation');
     expect(error.code).to.equal('invalid_request');
     expect(error.fields).to.deep.equal(fields);
-    expect(error.fieldError('date_of_birth')?.code).to.equal('range');
+    expect(error.fields.find((f) => f.field === 'date_of_birth')?.code).to.equal('range');
     expect(calls).to.have.length(1);
   });
 

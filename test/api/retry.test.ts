@@ -99,7 +99,7 @@ describe('retry policy', () => {
     const f = fakeFetch(new TypeError('Failed to fetch'));
     const error = await rejection(api(f.fetch).getFlow());
     expect(error).to.be.instanceOf(ApiError);
-    expect((error as ApiError).isNetwork).to.equal(true);
+    expect((error as ApiError).kind).to.equal('network');
     expect((error as ApiError).kind).to.equal('network');
     expect(f.calls).to.have.length(DEFAULT_RETRY_POLICY.maxRetries + 1);
   });

@@ -28,9 +28,12 @@ const VIEW_TAGS = { choose: 'sf-address-choice', lookup: 'sf-address-lookup', co
 
 let views: Promise<unknown> | undefined;
 
-/** The views after the form, loaded once (address-views.ts); a failed load (offline) may be retried. */
+/**
+ * The views after the form (address-views.ts), loaded once, in one chunk with the plans (steps/after-address.ts); a
+ * failed load (offline) may be retried.
+ */
 function loadViews(): Promise<unknown> {
-  views ??= import('./address-views.js').catch((error: unknown) => {
+  views ??= import('../after-address.js').catch((error: unknown) => {
     views = undefined;
     throw error;
   });
@@ -49,7 +52,6 @@ function loadViews(): Promise<unknown> {
 @localized()
 export class SfStepAddress extends StepElement<AddressDraft> {
   static override styles = [...stepStyles, addressFormStyles];
-  protected readonly stepName = 'address' as const;
 
   @state() private _view: View = 'form';
   @state() private _results: AddressSearchResult[] = [];

@@ -26,7 +26,6 @@ import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 @localized()
 export class SfStepCredit extends StepElement {
   static override styles = [...stepStyles, creditStyles];
-  protected readonly stepName = 'credit' as const;
 
   /** The SSN lives only in this input (read when sending, cleared after); a getter, like `@query` without its code. */
   private get _ssn(): HTMLInputElement | null {

@@ -27,7 +27,6 @@ export class FlowFinishEvent extends Event {
 @localized()
 export class SfStepDone extends StepElement {
   static override styles = [...stepStyles, doneStyles];
-  protected readonly stepName = 'done' as const;
 
   /** The plan accepted in this session, for its start date; optional. */
   @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;

@@ -24,17 +24,6 @@ export function phoneDigits(value: string): string {
   return d;
 }
 
-/** (512) 555-0100 as the user types, growing with the digits so deleting never fights the punctuation. */
-export function formatPhone(value: string): string {
-  let d = value.replace(/\D/g, '');
-  if (d.length > 10 && d.startsWith('1')) d = d.slice(1);
-  d = d.slice(0, 10);
-  if (d.length === 0) return '';
-  if (d.length < 4) return `(${d}`;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
 /** E.164 as the service stores it. */
 export function phoneE164(value: string): string {
   return `+1${phoneDigits(value)}`;

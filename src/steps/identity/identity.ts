@@ -10,6 +10,7 @@ import { stepStyles } from '../shared/step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { identityStyles } from './identity.styles.js';
+import { formatPhone } from '../../ui/format.js';
 import * as rules from './identity-rules.js';
 import * as text from './identity-messages.js';
 
@@ -46,7 +47,6 @@ const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last'
 @localized()
 export class SfStepIdentity extends StepElement<IdentityDraft> {
   static override styles = [...stepStyles, identityStyles];
-  protected readonly stepName = 'identity' as const;
 
   @state() private _touched = new Set<Field>();
   @state() private _server = new Set<Field>();
@@ -83,7 +83,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     if (a && d.first_name === undefined) {
       d.first_name = a.first_name ?? '';
       d.last_name = a.last_name ?? '';
-      d.phone = a.phone ? rules.formatPhone(a.phone) : '';
+      d.phone = a.phone ? formatPhone(a.phone) : '';
       d.email = a.email ?? '';
       const parts = rules.dateParts(a.date_of_birth);
       d.dob_month = parts.month;
@@ -225,7 +225,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
       // Format as typed, but only while typing at the end: reformatting mid-edit would throw the caret around.
       const atEnd = input.selectionStart === value.length;
       if (atEnd && e.inputType !== 'deleteContentBackward') {
-        value = rules.formatPhone(value);
+        value = formatPhone(value);
         input.value = value;
       }
     } else if (key.startsWith('dob_')) {

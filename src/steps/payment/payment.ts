@@ -43,7 +43,6 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
 @localized()
 export class SfStepPayment extends StepElement {
   static override styles = [...stepStyles, paymentStyles];
-  protected readonly stepName = 'payment' as const;
 
   @state() private _mode: Mode = 'checking';
   @state() private _card?: PaymentMethod;

@@ -36,7 +36,6 @@ interface Loaded {
 @localized()
 export class SfStepReview extends StepElement<ReviewDraft> {
   static override styles = [...stepStyles, reviewStyles];
-  protected readonly stepName = 'review' as const;
 
   /** The plan accepted in this session (the plans step's `data.plan`), to name it; optional. */
   @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;

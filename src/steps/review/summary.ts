@@ -2,10 +2,9 @@ import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
-import { formatDate, formatMonths, formatRate } from '../../ui/format.js';
+import { formatDate, formatMonths, formatPhone, formatRate } from '../../ui/format.js';
 import type { AcceptedPlan } from '../plans/plans.js';
 import { brandName } from '../payment/card-brand.js';
-import { formatPhone } from '../identity/identity-rules.js';
 
 /**
  * The enrollment at a glance. Deliberately without sensitive data: no date of birth, no SSN (never known here),

@@ -23,7 +23,10 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends LitEl
   /** Set by the root; derived from the account when absent (tests, embedding without the root). */
   @property({ attribute: false }) clientAgent?: boolean;
 
-  protected abstract readonly stepName: StepName;
+  /** The step this element is, from its tag: `sf-step-<step>` (flow/step-modules.ts names them so). */
+  protected get stepName(): StepName {
+    return this.localName.slice('sf-step-'.length) as StepName;
+  }
 
   protected get isClientAgent(): boolean {
     return this.clientAgent ?? (this.account ? isClientAgent(this.account) : false);
