@@ -51,14 +51,8 @@ export class SfStepPlans extends StepElement<PlansDraft> {
 
   /** The plans of the request whose plans_viewed was recorded; compared by identity, one event per request. */
   private _viewedList?: Plan[];
-  private _viewed: string[] = [];
   private _observer?: IntersectionObserver;
   private _acceptKey = '';
-
-  /** The plans the customer has seen (for the opt-out event). */
-  get viewedPlanUuids(): string[] {
-    return [...this._viewed];
-  }
 
   private get _esiId(): string | undefined {
     return this.address?.esi_id ?? this.account?.service_address?.esi_id ?? undefined;
@@ -133,7 +127,6 @@ export class SfStepPlans extends StepElement<PlansDraft> {
 
   private _recordViewed(plans: Plan[]): void {
     const plan_uuids = plans.map((p) => p.uuid);
-    this._viewed = plan_uuids;
     this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
     // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
     this.api.recordEvent({ event: 'plans_viewed', plan_uuids }).catch(() => undefined);
