@@ -1,7 +1,8 @@
 /**
  * Languages and accessibility of the whole enrollment: the happy path in Spanish (the locale of the link), the happy
- * path with the keyboard alone and an axe check (WCAG 2.2 AA) on every step and view, and screenshots of every view
- * at 375 px in English and Spanish (into /tmp/e2e-shots/, for people to look at).
+ * path with the keyboard alone and an axe check (WCAG 2.2 AA) on every step and view, the whole flow at 320 px wide and
+ * at 200% zoom with no view wider than the screen, and screenshots of every view at 375 px in English and Spanish
+ * (into /tmp/e2e-shots/, for people to look at).
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -19,6 +20,7 @@ import {
   cardError,
   chooseMeter,
   completeAddress,
+  completeEnrollment,
   confirmAddress,
   expectStep,
   fillCard,
@@ -182,6 +184,24 @@ test.describe('languages and accessibility', () => {
     expect((await sandboxAccount(accountUuid)).counters?.finalize_succeeded).toBe(1);
   });
 
+  // WCAG 1.4.10 Reflow and 1.4.4 Resize text: at 320 CSS px (a small phone, or a 1280 px window at 400%) and at 200%
+  // zoom of a 1280×800 window (640×400 CSS px, drawn at twice the pixels) every view fits the width: nothing scrolls
+  // sideways and nothing sticks out, so the whole flow is done without panning.
+  for (const size of [
+    { name: '320 px wide', width: 320, height: 640, scale: 1 },
+    { name: '200% zoom', width: 640, height: 400, scale: 2 },
+  ]) {
+    test(`the whole enrollment at ${size.name}: no view is wider than the screen`, async ({ page, browser }) => {
+      const { loginLink } = await createHostedLink(page, { locale: size.scale === 2 ? 'es' : 'en' });
+      const small = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.scale });
+      const phone = await small.newPage();
+      await phone.goto(loginLink);
+      const locale = size.scale === 2 ? 'es' : 'en';
+      await completeEnrollment(phone, {}, { locale, onStep: (view) => expectFitsWidth(phone, view) });
+      await small.close();
+    });
+  }
+
   for (const locale of ['en', 'es'] as const) {
     test(`screenshots of every view at 375 px (${locale})`, async ({ page, context }) => {
       const { loginLink } = await createHostedLink(page, { locale });
@@ -192,6 +212,30 @@ test.describe('languages and accessibility', () => {
     });
   }
 });
+
+/**
+ * The page does not scroll sideways, and no visible element of the flow (shadow roots included) reaches past the
+ * right edge of the window; what is clipped on purpose (`.sr-only`, 1 px) is not seen and not counted.
+ */
+async function expectFitsWidth(page: Page, view: ViewName): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+    const walk = (root: Document | ShadowRoot): void => {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 1 && box.height > 1 && box.right > width + 1 && el.checkVisibility()) {
+          out.push(`<${el.localName}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}> ends at ${Math.round(box.right)} px`);
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return { width, out: out.slice(0, 5) };
+  });
+  expect(overflow.out, `${view} at ${overflow.width} px`).toEqual([]);
+}
 
 /** The whole flow with its side roads (no match, several meters, a declined card, 3-D Secure), one shot per view. */
 async function walkForScreenshots(phone: Page, locale: Lang): Promise<void> {
