@@ -247,6 +247,7 @@ async function walkForScreenshots(phone: Page, locale: Lang): Promise<void> {
     // Let transitions and the focus ring settle before the picture.
     await phone.waitForTimeout(150);
     await phone.screenshot({ path: `${dir}/${locale}-${String(n).padStart(2, '0')}-${name}.png`, fullPage: true });
+    if (name !== 'return') await expectFitsWidth(phone, name as ViewName);
   };
   const drive: Drive = { locale, onStep: (view) => shoot(view) };
   const t = TEXT[locale];

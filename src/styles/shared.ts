@@ -14,6 +14,8 @@ export const base = css`
     line-height: 1.5;
     color: var(--_text);
     -webkit-text-size-adjust: 100%;
+    /* A long email address or ESI ID breaks rather than pushing the page sideways on a 320 px screen. */
+    overflow-wrap: break-word;
   }
   *, *::before, *::after { box-sizing: border-box; }
   [hidden] { display: none !important; }

@@ -167,7 +167,7 @@
 'plans.card.delivery': str`${0} distribuye la electricidad y cobra ${1} al mes más ${2}. Estos cargos de distribución se trasladan sin recargo y están incluidos en los precios promedio.`,
 'plans.card.energy_rate': str`Tarifa de energía ${0}, fija durante ${1}`,
 'plans.card.etf': `Cargo por cancelación anticipada`,
-'plans.card.headline': `precio promedio con 1,000 kWh al mes, entrega incluida`,
+'plans.card.headline': `precio promedio con 1,000 kWh al mes, distribución incluida`,
 'plans.card.none': `Ninguno`,
 'plans.card.per_month': str`${0} al mes`,
 'plans.card.renewable': `Energía renovable`,
