@@ -85,11 +85,14 @@ export class SfAddressLookup extends LitElement {
     // Start from what the customer already typed, so suggestions are ready when they reach the field. Not in
     // connectedCallback: this element is usually upgraded after the step rendered it (its chunk loads on demand),
     // and Lit restores the properties set before the upgrade (`query`) only at the first update.
+    // Once this update has finished: starting the task re-renders, which inside the update would schedule a second one.
     const query = this.query.trim();
-    if (query.length >= MIN_QUERY && this._suggest.status === TaskStatus.INITIAL) {
+    if (query.length < MIN_QUERY) return;
+    void this.updateComplete.then(() => {
+      if (this._suggest.status !== TaskStatus.INITIAL) return;
       this._lastQuery = query;
       void this._suggest.run([query]);
-    }
+    });
   }
 
   private get _input(): HTMLInputElement | null {
