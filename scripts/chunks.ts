@@ -31,6 +31,8 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 }
 
 export function stepOf(src: string | undefined): string | undefined {
+  // The plans share their chunk with the address step's later views (src/steps/after-address.ts).
+  if (src === 'src/steps/after-address.ts') return 'plans, with the address views';
   return src ? /src\/steps\/([^/]+)\//.exec(src)?.[1] : undefined;
 }
 
