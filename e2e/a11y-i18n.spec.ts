@@ -300,5 +300,8 @@ async function walkForScreenshots(phone: Page, locale: Lang): Promise<void> {
   await expectStep(phone, 'done', drive);
   await press(phone, phone.locator('sf-step-done').getByRole('button', { name: t.done, exact: true }));
   await phone.waitForURL(/\/return/);
+  // The partner learns the customer's language (`locale` beside `reason`) and answers in it.
+  expect(new URL(phone.url()).searchParams.get('locale')).toBe(locale);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Bienvenido de nuevo' : 'Welcome back');
   await shoot('return');
 }

@@ -47,8 +47,8 @@ export interface Bridge {
   /** A parent frame or a native bridge is listening. */
   readonly embedded: boolean;
   post(message: FlowMessageInit): void;
-  /** Posts `service-flow-close` once; at top level in hosted mode, redirects to the return URL. */
-  close(reason: CloseReason, account?: AccountStatus | null): CloseOutcome;
+  /** Posts `service-flow-close` once; at top level in hosted mode, redirects to the return URL (with `locale`). */
+  close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome;
 }
 
 /** Exact origins only: `*`, `null`, paths and non-web schemes are dropped. */
@@ -65,13 +65,17 @@ export function normalizeOrigins(origins: readonly string[]): string[] {
   return [...out];
 }
 
-/** The return URL with `reason` added, or null when it is missing or not http(s) (no `javascript:` redirects). */
-export function returnUrlWithReason(returnUrl: string | null | undefined, reason: CloseReason): string | null {
+/**
+ * The return URL with `reason` added (and `locale`, the language the customer was using, so the partner's page can
+ * greet them in it), or null when it is missing or not http(s) (no `javascript:` redirects).
+ */
+export function returnUrlWithReason(returnUrl: string | null | undefined, reason: CloseReason, locale?: string): string | null {
   if (!returnUrl) return null;
   try {
     const url = new URL(returnUrl);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
     url.searchParams.set('reason', reason);
+    if (locale) url.searchParams.set('locale', locale);
     return url.href;
   } catch {
     return null;
@@ -106,7 +110,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     if (win.ServiceFlowAndroid) attempt(() => win.ServiceFlowAndroid!.postMessage(json));
   }
 
-  function close(reason: CloseReason, account?: AccountStatus | null): CloseOutcome {
+  function close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome {
     if (closeOutcome) return closeOutcome;
     post({
       type: 'service-flow-close',
@@ -118,7 +122,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     if (parent || hasNative()) {
       closeOutcome = 'posted';
     } else if (options.behavior === 'hosted') {
-      const target = returnUrlWithReason(options.returnUrl, reason);
+      const target = returnUrlWithReason(options.returnUrl, reason, locale);
       if (target) {
         closeOutcome = 'redirected';
         // replace(): Back from the partner's page must not land on a flow whose session is gone.

@@ -6,6 +6,7 @@
 import type { Account, FlowSession } from '../api/types.js';
 import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../bridge/channels.js';
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
+import { getLocale } from '../i18n/localization.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
 import type { StepName } from './events.js';
 import { watchExpiry } from './expiry.js';
@@ -85,7 +86,7 @@ export class SessionLink {
     const bridge =
       this._bridge ??
       createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'embedded', ...(hostWindow ? { window: hostWindow } : {}) });
-    bridge.close(reason, account);
+    bridge.close(reason, account, getLocale());
     return true;
   }
 

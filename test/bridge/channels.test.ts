@@ -121,6 +121,7 @@ describe('bridge', () => {
   it('normalizes origins and return URLs', () => {
     expect(normalizeOrigins(['https://a.example:8443/x', 'https://a.example:8443', 'ftp://x'])).to.deep.equal(['https://a.example:8443']);
     expect(returnUrlWithReason('http://localhost:5174/back#top', 'error')).to.equal('http://localhost:5174/back?reason=error#top');
+    expect(returnUrlWithReason('https://p.example/back?x=1', 'completed', 'es')).to.equal('https://p.example/back?x=1&reason=completed&locale=es');
   });
 
   it('reports height changes, throttled, with the last height always sent', async () => {

@@ -27,14 +27,47 @@ export function describeReason(reason: string | undefined): string {
   return REASONS[reason] ?? `The flow closed (reason: ${reason}).`;
 }
 
-/** The return page speaks to the customer who just came back from the hosted flow. */
-const RETURN_TEXT: Record<string, string> = {
-  completed: 'You are done: your enrollment is submitted. Switching your service takes 2 to 72 business hours.',
-  exited: 'You left before finishing. What you already entered is saved, so you can continue later.',
-  expired: 'Your link expired. Open it again from Lone Star Bank to continue where you left off.',
-  error: 'Something went wrong on our side. Please try again later.',
+/** The return page speaks to the customer who just came back from the hosted flow, in the flow's last language. */
+export type ReturnLang = 'en' | 'es';
+
+const RETURN_TEXT: Record<ReturnLang, Record<string, string>> = {
+  en: {
+    completed: 'You are done: your enrollment is submitted. Switching your service takes 2 to 72 business hours.',
+    exited: 'You left before finishing. What you already entered is saved, so you can continue later.',
+    expired: 'Your link expired. Open it again from Lone Star Bank to continue where you left off.',
+    error: 'Something went wrong on our side. Please try again later.',
+  },
+  es: {
+    completed: 'Listo: su inscripción fue enviada. El cambio de su servicio tarda de 2 a 72 horas hábiles.',
+    exited: 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.',
+    expired: 'Su enlace venció. Ábralo de nuevo desde Lone Star Bank para continuar donde se quedó.',
+    error: 'Algo salió mal de nuestro lado. Vuelva a intentarlo más tarde.',
+  },
 };
 
-export function describeReturn(reason: string | undefined): string {
-  return (reason !== undefined && RETURN_TEXT[reason]) || 'The electricity flow has closed.';
+const RETURN_CLOSED: Record<ReturnLang, string> = {
+  en: 'The electricity flow has closed.',
+  es: 'El proceso de electricidad se cerró.',
+};
+
+/** The page's other sentences (return.html holds the English ones). */
+export const RETURN_PAGE: Record<ReturnLang, { title: string; heading: string; lead: string; close: string; demo: string }> = {
+  en: {
+    title: 'Back at Lone Star Bank',
+    heading: 'Welcome back',
+    lead: 'The hosted electricity flow sent you back to Lone Star Bank.',
+    close: 'You can close this tab, or ',
+    demo: 'go back to the partner demo',
+  },
+  es: {
+    title: 'De vuelta en Lone Star Bank',
+    heading: 'Bienvenido de nuevo',
+    lead: 'El proceso de electricidad lo regresó a Lone Star Bank.',
+    close: 'Puede cerrar esta pestaña, o ',
+    demo: 'volver a la demostración del socio',
+  },
+};
+
+export function describeReturn(reason: string | undefined, lang: ReturnLang = 'en'): string {
+  return (reason !== undefined && RETURN_TEXT[lang][reason]) || RETURN_CLOSED[lang];
 }

@@ -1,9 +1,34 @@
-/** The hosted flow's return page: `/return?reason=…` says how the flow ended. */
-import { describeReturn } from './labels.js';
+/**
+ * The hosted flow's return page: `/return?reason=…&locale=…` says how the flow ended and in which language the
+ * customer was, so the page answers in it.
+ */
+import { describeReturn, RETURN_PAGE, type ReturnLang } from './labels.js';
 
-const reason = new URLSearchParams(window.location.search).get('reason') ?? undefined;
+const params = new URLSearchParams(window.location.search);
+const reason = params.get('reason') ?? undefined;
+const lang: ReturnLang = params.get('locale') === 'es' ? 'es' : 'en';
+
+if (lang !== 'en') {
+  const text = RETURN_PAGE[lang];
+  document.documentElement.lang = lang;
+  document.title = text.title;
+  const set = (id: string, value: string) => {
+    const el = document.getElementById(id);
+    if (el) el.textContent = value;
+  };
+  set('return-title', text.heading);
+  set('return-lead', text.lead);
+  const close = document.getElementById('return-close');
+  if (close) {
+    const link = document.createElement('a');
+    link.href = '/';
+    link.textContent = text.demo;
+    close.replaceChildren(text.close, link, '.');
+  }
+}
+
 const output = document.getElementById('return-reason');
 if (output) {
-  output.textContent = describeReturn(reason);
+  output.textContent = describeReturn(reason, lang);
   if (reason !== undefined) output.dataset.reason = reason;
 }
