@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
-import { clearFaults, faults, getAccount, sandboxAccount, setFaults, type FaultRuleState } from './support/sandbox.js';
+import { clearFaults, faults, getAccount, sandboxAccount, setFaults, type FaultRule } from './support/sandbox.js';
 import { ADDRESSES, CARDS, acceptFirstPlan, completeAddress, completeEnrollment, fillIdentity, stepHeading, submitCredit } from './support/flow-steps.js';
 
 type Counter = 'finalize_succeeded' | 'finalize_refused' | 'payment_methods_synced' | 'plans_accepted' | 'identity_updates' | 'credit_checks';
@@ -40,7 +40,7 @@ test('the whole enrollment completes under 5xx, a 429 burst, latency and answers
 
   // Every fault really happened.
   const state = await faults();
-  const rule = (r: FaultRuleState) => state.rules.find((x) => x.id === r.id)!;
+  const rule = (r: FaultRule) => state.rules.find((x) => x.id === r.id)!;
   expect(rule(lostFinalize).affected, 'the first finalize answer was lost after finalizing').toBe(1);
   expect(rule(lostCardSync).affected, 'the first card sync answer was lost after syncing').toBe(1);
   expect(rule(burst).affected, 'the 429 burst was served').toBe(3);

@@ -15,6 +15,7 @@
  * Randomness comes from a seeded generator, so a test that adds the same rules sees the same outcomes.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { seededRandom } from './random.js';
 
 export type FaultErrorStatus = 500 | 502 | 503 | 504;
 
@@ -105,17 +106,6 @@ const KNOWN_FIELDS = new Set([
   'retry_after_seconds', 'expire_tokens', 'account_uuid', 'count', 'after',
 ]);
 
-/** mulberry32: tiny, fast, and good enough to make a failure rate look random yet replay exactly. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Whole-segment prefix match: '/v1/account' matches '/v1/account/…' but not '/v1/accounts'. */
 function routeMatcher(route: string): RegExp {

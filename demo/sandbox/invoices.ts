@@ -5,6 +5,9 @@
  * sales tax). All money is integer cents; decimal strings are derived from the cents, never the other way round.
  */
 
+import { hash } from './random.js';
+import { addDays, addMonths } from './time.js';
+
 export type ChargeGroupKey = 'energy' | 'delivery' | 'taxes_fees';
 export type InvoiceStatus = 'paid' | 'voided' | 'due' | 'past_due';
 
@@ -91,28 +94,10 @@ const GROSS_RECEIPTS_PPM = 19_970;
 
 // ---------- small helpers ----------
 
-const DAY_MS = 86_400_000;
 const dateMs = (date: string): number =>
   Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, days: number): string => isoDate(dateMs(date) + days * DAY_MS);
 
-/** Same day-of-month `months` later, clamped to the end of shorter months (Jan 31 → Feb 28). */
-function addMonths(date: string, months: number): string {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7)) - 1 + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return isoDate(Date.UTC(y, m, Math.min(Number(date.slice(8, 10)), last)));
-}
 
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** Integer cents as a decimal string: 12345 → "123.45". */
 export function centsToDecimal(cents: number): string {

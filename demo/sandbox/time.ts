@@ -41,8 +41,8 @@ export function localDate(ms: number): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
-/** Offset of local time from UTC at an instant, in ms (negative in Texas). */
-function offsetAt(ms: number): number {
+/** Offset of local time from UTC at an instant, in ms (negative in Texas: -5 or -6 hours by DST). */
+export function offsetAt(ms: number): number {
   const w = wallTime(ms);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(ms / 1000) * 1000;

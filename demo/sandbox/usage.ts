@@ -7,7 +7,11 @@
  * day's month always add up exactly in the kWh strings.
  */
 
-export const USAGE_TIME_ZONE = 'America/Chicago';
+import { hash, seededRandom } from './random.js';
+import { addDays, isValidDate, localToInstant, offsetAt, TIME_ZONE } from './time.js';
+
+/** Usage intervals are cut in the market's local time (DST days have 92 or 100 of them). */
+export const USAGE_TIME_ZONE = TIME_ZONE;
 
 export interface UsageProfile {
   /** Any stable string for the location, e.g. its ESI ID. */
@@ -62,48 +66,17 @@ export class UsageRangeError extends Error {
 
 const DAY_MS = 86_400_000;
 const SLOT_MS = 900_000;
-const DATE_RE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 function dateMs(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-const addDays = (date: string, days: number): string => isoDate(dateMs(date) + days * DAY_MS);
 const lastDayOfMonth = (month: string): string =>
   isoDate(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
 
-function isValidDate(date: string): boolean {
-  return DATE_RE.test(date) && isoDate(dateMs(date)) === date;
-}
-
-// ---------- America/Chicago offsets through Intl, so DST follows the tz database instead of a hard-coded list ----------
-
-const chicago = new Intl.DateTimeFormat('en-US', {
-  timeZone: USAGE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** Minutes to add to UTC to get Chicago wall time at the instant `utcMs` (-300 or -360). */
-function offsetMinutes(utcMs: number): number {
-  const p: Record<string, number> = {};
-  for (const part of chicago.formatToParts(new Date(utcMs))) p[part.type] = Number(part.value);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 60_000);
-}
-
-/** The UTC instant of local midnight starting `date` in Chicago (DST changes at 02:00, never at midnight). */
-function localMidnight(date: string): number {
-  const wall = dateMs(date);
-  const guess = wall - offsetMinutes(wall) * 60_000;
-  return wall - offsetMinutes(guess) * 60_000;
-}
+const offsetMinutes = (utcMs: number): number => Math.round(offsetAt(utcMs) / 60_000);
 
 function isoLocal(utcMs: number, offset: number): string {
   const sign = offset < 0 ? '-' : '+';
@@ -135,8 +108,8 @@ function daySlots(date: string): Slot[] {
 }
 
 function computeSlots(date: string): Slot[] {
-  const start = localMidnight(date);
-  const end = localMidnight(addDays(date, 1));
+  const start = localToInstant(date);
+  const end = localToInstant(addDays(date, 1));
   const startOffset = offsetMinutes(start);
   const uniform = startOffset === offsetMinutes(end);
   const wallMidnight = dateMs(date);
@@ -146,29 +119,6 @@ function computeSlots(date: string): Slot[] {
     slots.push({ startMs: t, offset, slot: Math.floor((t + offset * 60_000 - wallMidnight) / SLOT_MS) });
   }
   return slots;
-}
-
-// ---------- seeded randomness ----------
-
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: tiny, fast and good enough for believable noise. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 // ---------- the load model ----------
@@ -264,7 +214,7 @@ interface DayEnergy {
 }
 
 function computeDay(date: string, profile: UsageProfile): DayEnergy {
-  const rand = rng(hash(`${profile.seed}|${date}`));
+  const rand = seededRandom(hash(`${profile.seed}|${date}`));
   const weekday = ![0, 6].includes(new Date(dateMs(date)).getUTCDay());
   const target = dayTargetWh(date, profile, rand);
   const weights = slotWeights(date, weekday);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { E2E } from '../../playwright.config.js';
+import type { FaultCounters, FaultRule, FaultRuleInput } from '../../demo/sandbox/faults.js';
 import type {
   Account,
   AccountToken,
@@ -156,44 +157,16 @@ export function fixtures<T = Record<string, unknown>>(): Promise<T> {
   return request<T>('GET', '/__sandbox/fixtures', { token: null });
 }
 
-/** A fault rule (demo/sandbox/faults.ts, FaultRuleInput): what to break, on which routes, how often. */
-export interface FaultRule {
-  /** Path prefix by whole segments, '*' for one segment; default '/v1'. */
-  route?: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  latency_ms?: number;
-  error_rate?: number;
-  error_status?: 500 | 502 | 503 | 504;
-  drop_rate?: number;
-  rate_limit_burst?: number;
-  retry_after_seconds?: number;
-  expire_tokens?: boolean;
-  account_uuid?: string;
-  /** How many matching requests the rule applies to; unlimited when omitted. */
-  count?: number;
-  /** Let the route run (its side effect happens) and then fail or drop the answer. */
-  after?: boolean;
-}
-
-export interface FaultRuleState extends Required<Omit<FaultRule, 'method' | 'account_uuid' | 'count' | 'rate_limit_burst'>> {
-  id: string;
-  method: string | null;
-  account_uuid: string | null;
-  count: number | null;
-  rate_limit_burst: number | null;
-  remaining: number | null;
-  active: boolean;
-  matched: number;
-  affected: number;
-}
+/** A fault rule as posted (what to break, on which routes, how often) and as the sandbox reports it: its own types. */
+export type { FaultCounters, FaultRule, FaultRuleInput } from '../../demo/sandbox/faults.js';
 
 /** `POST /__sandbox/faults`: adds one rule and returns it (with its id). */
-export function setFaults(rule: FaultRule): Promise<FaultRuleState> {
-  return request<FaultRuleState>('POST', '/__sandbox/faults', { token: null, body: rule });
+export function setFaults(rule: FaultRuleInput): Promise<FaultRule> {
+  return request<FaultRule>('POST', '/__sandbox/faults', { token: null, body: rule });
 }
 
 /** `GET /__sandbox/faults`: the rules with their counters. */
-export function faults(): Promise<{ rules: FaultRuleState[]; counters: Record<string, number> }> {
+export function faults(): Promise<{ rules: FaultRule[]; counters: FaultCounters }> {
   return request('GET', '/__sandbox/faults', { token: null });
 }
 
