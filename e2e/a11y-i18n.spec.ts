@@ -15,18 +15,14 @@ import {
   CARDS,
   TEXT,
   acceptPlan,
-  addCard,
   answer3ds,
   cardError,
   chooseMeter,
-  completeAddress,
   completeEnrollment,
   confirmAddress,
   expectStep,
   fillCard,
-  fillIdentity,
   finalize,
-  finishDone,
   press,
   saveCard,
   searchAddress,
@@ -133,14 +129,8 @@ test.describe('languages and accessibility', () => {
       },
     };
 
-    await completeAddress(frame, ADDRESSES.routh, drive);
-    await acceptPlan(frame, {}, drive);
-    await fillIdentity(frame, {}, drive);
-    await submitCredit(frame, '123-45-6789', drive);
-    await addCard(frame, CARDS.visa, drive);
-    await finalize(frame, drive);
     const before = (await messages(page)).length;
-    await finishDone(frame, drive);
+    await completeEnrollment(frame, {}, drive);
     await waitForClose(page, { reason: 'completed', after: before });
 
     expect((await getAccount(accountUuid)).enrollment.is_enrollment_finalized).toBe(true);
@@ -158,14 +148,8 @@ test.describe('languages and accessibility', () => {
       },
     };
 
-    await completeAddress(frame, ADDRESSES.routh, drive);
-    await acceptPlan(frame, {}, drive);
-    await fillIdentity(frame, {}, drive);
-    await submitCredit(frame, '123-45-6789', drive);
-    await addCard(frame, CARDS.visa, drive);
-    await finalize(frame, drive);
     const before = (await messages(page)).length;
-    await finishDone(frame, drive);
+    await completeEnrollment(frame, {}, drive);
     await waitForClose(page, { reason: 'completed', after: before });
 
     expect(checked).toEqual([
