@@ -139,6 +139,34 @@ export function removePaymentMethod(token: string): Promise<Account> {
   return request<Account>('POST', '/v1/account/sandbox/remove-payment-method', { token, body: {} });
 }
 
+/**
+ * What a partner does before a client agent enrollment, with the account's token: identity, a passing credit check
+ * and a card (a setup intent confirmed at the sandbox's card processor with 4242…, then ensure-payment-method-added).
+ * With the power of attorney and an address, the account is then `ready/enrollment_pending_client_agent`.
+ */
+export async function preapprove(accountUuid: string): Promise<Account> {
+  const { token } = await accountToken(accountUuid);
+  await request('PATCH', '/v1/account/enroll/identity', {
+    token,
+    body: { first_name: 'Ana', last_name: 'Client-Agent', phone: '+15125550100', email: randomEmail('agent'), date_of_birth: '1980-04-12' },
+  });
+  await request('POST', '/v1/account/enroll/credit-check', { token, body: { ssn: '123-45-6789', consent: true } });
+  const session = await request<{ client_secret: string; stripe_public_key: string }>('POST', '/v1/account/billing/payment-session', { token, body: {} });
+  const intent = session.client_secret.split('_secret_')[0]!;
+  const confirmed = await request<{ payment_method: string }>('POST', `/__sandbox/processor/setup_intents/${enc(intent)}/confirm`, {
+    token: session.stripe_public_key,
+    body: {
+      client_secret: session.client_secret,
+      payment_method_data: {
+        type: 'card',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+        billing_details: { address: { postal_code: '75201' } },
+      },
+    },
+  });
+  return request<Account>('POST', '/v1/account/billing/ensure-payment-method-added', { token, body: { payment_method_id: confirmed.payment_method } });
+}
+
 /** `POST /v1/account/sandbox/status`: forces a status / status_reason pair. */
 export function forceStatus(token: string, status: SandboxStatusRequest): Promise<Account> {
   return request<Account>('POST', '/v1/account/sandbox/status', { token, body: status });

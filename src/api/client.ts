@@ -31,6 +31,8 @@ export interface AcceptPlanRequest {
   /** YYYY-MM-DD, between the plan's earliest and latest start dates. */
   start_date: string;
   terms_accepted: true;
+  /** `client_agent`: the partner accepts on the customer's behalf (client agent enrollment; finalize must then say so). */
+  accepted_by?: 'customer' | 'client_agent';
 }
 
 export interface IdentityRequest {

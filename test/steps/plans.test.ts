@@ -191,12 +191,18 @@ describe('sf-step-plans', () => {
     expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
   });
 
-  it('explains the 7-to-30-day window to client-agent accounts', async () => {
+  it('explains the 7-to-30-day window to client-agent accounts and accepts on the customer\'s behalf', async () => {
     const fake = plansApi();
     const account = makeAccount({ status: 'ready', status_reason: 'enrollment_pending_client_agent' } as never);
     const el = await mountPlans(fake, account);
     const accept = await choose(el);
     expect(text(accept)).to.contain('7 to 30 days');
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Accept plan').click();
+    await until(() => fake.callsOf('acceptPlan').length === 1);
+    // Accepted on the customer's behalf, so that finalize may say is_client_agent_enrollment.
+    expect(fake.callsOf('acceptPlan')[0]!.args[0]).to.include({ accepted_by: 'client_agent' });
   });
 
   it('asks to leave and goes back through events', async () => {

@@ -78,7 +78,14 @@ export class SfStepPlans extends StepElement<PlansDraft> {
       this._failure = null;
       this._startProblem = null;
       return this.api.acceptPlan(
-        { esi_id: this._esiId!, plan_uuid: plan.uuid, start_date: startDate, terms_accepted: true },
+        {
+          esi_id: this._esiId!,
+          plan_uuid: plan.uuid,
+          start_date: startDate,
+          terms_accepted: true,
+          // A client agent enrollment is accepted on the customer's behalf; finalize then says so (review step).
+          ...(this.isClientAgent ? { accepted_by: 'client_agent' as const } : {}),
+        },
         { signal, idempotencyKey: this._acceptKey },
       );
     },
