@@ -4,7 +4,7 @@
  * UUIDs, so a link cannot be guessed. `?locale=es` gives the Spanish version.
  */
 import type { Hono } from 'hono';
-import { eflDocument, invoiceDocument, loaDocument, tosDocument, yracDocument, type DocLang } from '../documents.js';
+import { eflDocument, invoiceDocument, loaDocument, tosDocument, yracDocument, type DocLang } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
 import { object, optional, parse } from '../http/validate.js';

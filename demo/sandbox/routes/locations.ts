@@ -1,7 +1,7 @@
 /** The account's location: plan details, its documents and its usage (import and export). */
 import type { Hono } from 'hono';
 import type { Document } from '../../../src/api/types.js';
-import { documentTitle } from '../documents.js';
+import { documentTitle } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
 import { checkFormat } from '../http/formats.js';

@@ -3,7 +3,7 @@
  * which ESI ID or utility, until when). Each plan's EFL, TOS and YRAC get public, unguessable document ids.
  */
 import { randomUUID } from 'node:crypto';
-import { YRAC_VERSION } from '../documents.js';
+import { YRAC_VERSION } from '../documents/index.js';
 import type { Plan } from '../../../src/api/types.js';
 import { premiseByEsiId, toResult, type Premise } from '../data/addresses.js';
 import { pricePlans, type CustomRates } from '../data/plans.js';

@@ -16,7 +16,7 @@ import {
   type DocLang,
   type LoaInput,
   type PlanDocInput,
-} from '../documents.js';
+} from '../documents/index.js';
 import { generateInvoices, toDetail } from '../invoices.js';
 
 const plan: PlanDocInput = {
