@@ -50,7 +50,8 @@ export function firstStepFiles(dist: string): string[] {
   if (!entry) throw new Error('No entry in the Vite manifest');
   const keys = staticClosure(manifest, entry);
   // The first step's own module: a chunk of its own, or (scripts/chunks.ts `firstScreenGroup`) inside the entry's.
-  // Not the address step's later views (address-views.ts, in steps/after-address.ts's chunk), which load after the form is up.
+  // Not the address step's later views (address-views.ts, in the chunk of steps/after-address.ts), which load after
+  // the form is up.
   const address = 'src/steps/address/address.ts';
   if (manifest[address]) staticClosure(manifest, address, keys);
   return [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));

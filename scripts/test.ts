@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check in order, stopping at the first failure:
  * API drift, type check, lint, Node tests (sandbox, partner demo, build scripts), component tests (web-test-runner),
- * end-to-end tests (Playwright, on a sandbox build of the bundle), then the size budgets on a production build. Prints a closing `N passed, N failed` line counted from the runners.
+ * end-to-end tests (Playwright, on a sandbox build of the bundle), then the size budgets on a production build.
+ * Prints a closing `N passed, N failed` line counted from the runners.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
