@@ -4,13 +4,37 @@
  * enrollment as usual; the client's retries (same Idempotency-Key) and the service's idempotency must make every
  * side effect happen exactly once.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect, type FrameLocator, type Locator } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { clearFaults, faults, getAccount, sandboxAccount, setFaults, type FaultRule } from './support/sandbox.js';
-import { ADDRESSES, CARDS, acceptFirstPlan, completeAddress, completeEnrollment, fillIdentity, stepHeading, submitCredit } from './support/flow-steps.js';
+import {
+  ADDRESSES,
+  CARDS,
+  DEFAULT_IDENTITY,
+  acceptFirstPlan,
+  addCard,
+  completeAddress,
+  completeEnrollment,
+  fillIdentity,
+  finalize,
+  stepHeading,
+  submitCredit,
+} from './support/flow-steps.js';
 
 type Counter = 'finalize_succeeded' | 'finalize_refused' | 'payment_methods_synced' | 'plans_accepted' | 'identity_updates' | 'credit_checks';
 const counters = async (uuid: string) => (await sandboxAccount(uuid)).counters as Record<Counter, number>;
+
+/** Every attempt (the first and the client's 3 retries) reaches the service and does its work; no answer comes back. */
+const lose = (route: string) => setFaults({ route, error_rate: 1, error_status: 503, after: true, count: 4 });
+/** The alert the customer then sees, with its "Try again". */
+const serverTrouble = (frame: FrameLocator) =>
+  frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side. Nothing was lost: try again in a moment.' });
+
+/** Empties a field and types `value` key by key, as a person does. */
+async function retype(field: Locator, value: string): Promise<void> {
+  await field.clear();
+  await field.pressSequentially(value);
+}
 
 test.afterEach(async () => {
   await clearFaults();
@@ -64,16 +88,14 @@ test('the whole enrollment completes under 5xx, a 429 burst, latency and answers
 
 test('answers lost after the side effect, beyond the retries: a clear message, and sending again does not repeat it', async ({ page }) => {
   const { frame, accountUuid } = await openFlowInModal(page);
-  const serverTrouble = frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side. Nothing was lost: try again in a moment.' });
-  // Every attempt (the first and the client's 3 retries) reaches the service and does its work; no answer comes back.
-  const lose = (route: string) => setFaults({ route, error_rate: 1, error_status: 503, after: true, count: 4 });
+  const trouble = serverTrouble(frame);
 
   await completeAddress(frame, ADDRESSES.routh);
   // Plans: the customer presses "Accept plan" again.
   await lose('/v1/account/enroll/plans/accept');
   await acceptFirstPlan(frame);
-  await expect(serverTrouble).toBeVisible({ timeout: 20_000 });
-  await expect(serverTrouble.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
+  await expect(trouble.getByRole('button', { name: 'Try again' })).toBeEnabled();
   expect((await counters(accountUuid)).plans_accepted).toBe(1);
   await frame.getByRole('button', { name: 'Accept plan', exact: true }).click();
   await expect(stepHeading(frame)).toHaveText('Tell us about yourself');
@@ -82,18 +104,82 @@ test('answers lost after the side effect, beyond the retries: a clear message, a
   // Identity: the customer presses the alert's "Try again".
   await lose('/v1/account/enroll/identity');
   await fillIdentity(frame);
-  await expect(serverTrouble).toBeVisible({ timeout: 20_000 });
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
   expect((await counters(accountUuid)).identity_updates).toBe(1);
-  await serverTrouble.getByRole('button', { name: 'Try again' }).click();
+  await trouble.getByRole('button', { name: 'Try again' }).click();
   await expect(stepHeading(frame)).toHaveText('Credit check');
   expect((await counters(accountUuid)).identity_updates, '"Try again" replays the saved update').toBe(1);
 
   // Credit check: the customer presses "Submit credit check" again (a second inquiry would be a real harm).
   await lose('/v1/account/enroll/credit-check');
   await submitCredit(frame);
-  await expect(serverTrouble).toBeVisible({ timeout: 20_000 });
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
   expect((await counters(accountUuid)).credit_checks).toBe(1);
   await frame.getByRole('button', { name: 'Submit credit check', exact: true }).click();
   await expect(stepHeading(frame)).toHaveText('Add a card for auto-pay');
   expect((await counters(accountUuid)).credit_checks, 'the same number sent again is the same credit check').toBe(1);
+});
+
+test('answers lost after the side effect, then entered again as a person would: every side effect still happens once', async ({ page }) => {
+  const { frame, accountUuid } = await openFlowInModal(page);
+  const trouble = serverTrouble(frame);
+  const field = (label: string) => frame.getByLabel(label, { exact: true });
+
+  await completeAddress(frame, ADDRESSES.routh);
+  // Plans: the customer unticks and ticks the terms, then accepts the same plan again.
+  await lose('/v1/account/enroll/plans/accept');
+  await acceptFirstPlan(frame);
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
+  const terms = frame.getByRole('checkbox', { name: /^I have read and agree/ });
+  await terms.uncheck();
+  await terms.check();
+  await frame.getByRole('button', { name: 'Accept plan', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText('Tell us about yourself');
+  expect((await counters(accountUuid)).plans_accepted, 'the same plan and date accepted again').toBe(1);
+
+  // Identity: the customer types a name again, the same one, and continues.
+  await lose('/v1/account/enroll/identity');
+  await fillIdentity(frame);
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
+  await retype(field('First name'), DEFAULT_IDENTITY.firstName);
+  await frame.locator('sf-step-identity').getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText('Credit check');
+  expect((await counters(accountUuid)).identity_updates, 'the same details typed again are the same update').toBe(1);
+
+  // Credit check: the customer clears the number, types the same one again and submits (consent stays given).
+  await lose('/v1/account/enroll/credit-check');
+  await submitCredit(frame, '123-45-6789');
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
+  expect((await counters(accountUuid)).credit_checks).toBe(1);
+  await retype(field('Social Security number'), '123456789');
+  await expect(field('Social Security number')).toHaveValue('123-45-6789');
+  await frame.getByRole('button', { name: 'Submit credit check', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText('Add a card for auto-pay');
+  expect((await counters(accountUuid)).credit_checks, 'the same number typed again is the same credit check, not a second inquiry').toBe(1);
+
+  // Card: the card was saved but the answer never came; the customer presses "Save card" again.
+  await lose('/v1/account/billing/ensure-payment-method-added');
+  await addCard(frame, CARDS.visa);
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
+  expect((await counters(accountUuid)).payment_methods_synced).toBe(1);
+  await frame.getByRole('button', { name: 'Save card', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText('Review and submit');
+  expect((await counters(accountUuid)).payment_methods_synced, 'the same card saved again is the same sync').toBe(1);
+
+  // Finalize: the enrollment was submitted but the answer never came; the customer presses "Submit enrollment" again.
+  await lose('/v1/account/enroll/finalize');
+  await finalize(frame);
+  await expect(trouble).toBeVisible({ timeout: 20_000 });
+  expect((await counters(accountUuid)).finalize_succeeded).toBe(1);
+  await frame.getByRole('button', { name: 'Submit enrollment', exact: true }).click();
+  await expect(stepHeading(frame)).toHaveText("You're all set");
+
+  expect(await counters(accountUuid)).toMatchObject({
+    finalize_succeeded: 1,
+    finalize_refused: 0,
+    payment_methods_synced: 1,
+    plans_accepted: 1,
+    identity_updates: 1,
+    credit_checks: 1,
+  });
 });

@@ -13,7 +13,7 @@ export type { PaymentSession };
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** Reuse the key of a previous attempt of the same user action ("Try again") so it cannot happen twice. */
+  /** The key of the user action (attempt-key.ts): the same request sent again reuses it, so it cannot happen twice. */
   idempotencyKey?: string;
 }
 

@@ -27,6 +27,40 @@ function allAttributes(el: Element): string {
   return parts.join(' ');
 }
 
+/** Clears the field and types `value` one key at a time, as a person does (the step formats as it goes). */
+function retype(input: HTMLInputElement, value: string): void {
+  type(input, '');
+  for (const ch of value) {
+    input.value += ch;
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: ch }));
+  }
+}
+
+/** Every string reachable from the element's own properties (not through DOM nodes): what it holds in memory. */
+function heldStrings(el: Element): string[] {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value === 'string') out.push(value);
+    if (!value || typeof value !== 'object' || value instanceof Node || seen.has(value) || depth > 4) return;
+    seen.add(value);
+    const values = value instanceof Map || value instanceof Set ? [...value.values()] : Object.values(value);
+    for (const v of values) walk(v, depth + 1);
+  };
+  for (const v of Object.values(el)) walk(v, 0);
+  return out;
+}
+
+/** A credit check whose answers are lost (network error) until `answer()` is called. */
+function lostAnswerApi(): { fake: FakeApi; answer: () => void } {
+  let lost = true;
+  const fake = new FakeApi().on('submitCreditCheck', async () => {
+    if (lost) throw apiError(0, 'network');
+    return makeAccount({}, { is_credit_check_submitted: true });
+  });
+  return { fake, answer: () => (lost = false) };
+}
+
 describe('sf-step-credit', () => {
   it('masks the SSN, formats it, and offers Show/Hide', async () => {
     const el = await mountCredit(creditApi());
@@ -139,5 +173,53 @@ describe('sf-step-credit', () => {
     const c = fake.callsOf('submitCreditCheck')[2]!;
     expect(c.idempotencyKey).not.to.equal(a!.idempotencyKey);
     expect(c.args[0]).to.deep.equal({ ssn: '301274816', consent: true });
+  });
+
+  it('sends the same number typed again after a lost answer with the same key, also with consent given again', async () => {
+    const { fake, answer } = lostAnswerApi();
+    const el = await mountCredit(fake);
+    const input = q<HTMLInputElement>(el, '#ssn');
+    const consent = q<HTMLInputElement>(el, '#consent');
+    retype(input, '301274815');
+    consent.click();
+    button(el, 'Submit credit check').click();
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+
+    // The customer clears the field, types the same number again, unticks and ticks the consent, and submits.
+    retype(input, '301274815');
+    expect(input.value).to.equal(SSN);
+    consent.click();
+    consent.click();
+    await settle(el);
+    answer();
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Submit credit check').click();
+    await done;
+    const [a, b] = fake.callsOf('submitCreditCheck');
+    expect(b!.args[0]).to.deep.equal({ ssn: '301274815', consent: true });
+    expect(b!.idempotencyKey, 'the same credit check, not a second inquiry').to.equal(a!.idempotencyKey);
+  });
+
+  it('sends a different number after a lost answer with a new key, and keeps no copy of the number meanwhile', async () => {
+    const { fake, answer } = lostAnswerApi();
+    const el = await mountCredit(fake);
+    const input = q<HTMLInputElement>(el, '#ssn');
+    retype(input, '301274815');
+    q<HTMLInputElement>(el, '#consent').click();
+    button(el, 'Submit credit check').click();
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    // While the key waits for a second try, the element holds no trace of the number (only a salted hash).
+    const held = heldStrings(el);
+    expect(held, 'the walk reaches the kept key').to.include(fake.callsOf('submitCreditCheck')[0]!.idempotencyKey);
+    expect(held.filter((v) => v.includes('4815'))).to.deep.equal([]);
+
+    retype(input, '301274816');
+    answer();
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Submit credit check').click();
+    await done;
+    const [a, b] = fake.callsOf('submitCreditCheck');
+    expect(b!.args[0]).to.deep.equal({ ssn: '301274816', consent: true });
+    expect(b!.idempotencyKey, 'a corrected number is a new request').not.to.equal(a!.idempotencyKey);
   });
 });

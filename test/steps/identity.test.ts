@@ -3,7 +3,7 @@ import '../../src/steps/identity/identity.js';
 import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
 import type { StepCompleteEvent } from '../../src/flow/events.js';
 import { localToday } from '../../src/steps/identity/identity-rules.js';
-import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type } from './harness.js';
+import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 function identityApi(): FakeApi {
   return new FakeApi().on('updateIdentity', async (body) => makeAccount({ ...body }, { is_identity_verified: true }));
@@ -131,5 +131,32 @@ describe('sf-step-identity', () => {
     const el = await mount<SfStepIdentity>(identityApi().api, html`<sf-step-identity .account=${makeAccount()} .draft=${draft}></sf-step-identity>`);
     type(input(el, 'first'), 'Patricia');
     expect(draft.first_name).to.equal('Patricia');
+  });
+
+  it('sends the same details again after a lost answer with the same key, changed details with a new one', async () => {
+    let lost = true;
+    const fake = new FakeApi().on('updateIdentity', async (body) => {
+      if (lost) throw apiError(0, 'network');
+      return makeAccount({ ...body }, { is_identity_verified: true });
+    });
+    const el = await mountIdentity(fake);
+    button(el, 'Continue').click();
+    await until(() => text(el).includes('Try again'));
+    // The customer types the first name again, the same one, and continues: the same update.
+    type(input(el, 'first'), '');
+    type(input(el, 'first'), 'Pat');
+    button(el, 'Continue').click();
+    await until(() => fake.callsOf('updateIdentity').length === 2);
+    await until(() => text(el).includes('Try again'));
+    // "Try again" after a corrected email: a new update.
+    type(input(el, 'email'), 'pat.doe@example.com');
+    lost = false;
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Try again').click();
+    await done;
+    const [a, b, c] = fake.callsOf('updateIdentity');
+    expect(b!.idempotencyKey, 'the same details typed again').to.equal(a!.idempotencyKey);
+    expect(c!.args[0]).to.include({ email: 'pat.doe@example.com' });
+    expect(c!.idempotencyKey, 'changed details').not.to.equal(a!.idempotencyKey);
   });
 });

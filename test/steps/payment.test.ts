@@ -107,6 +107,26 @@ describe('sf-step-payment', () => {
     expect(b!.idempotencyKey).to.equal(a!.idempotencyKey);
   });
 
+  it('syncs the same card again with the same key when the customer presses Save card after a lost answer', async () => {
+    resetFakeStripe([{ setupIntent: { status: 'succeeded', payment_method: 'pm_888' } }]);
+    let lost = true;
+    const fake = paymentApi().on('ensurePaymentMethodAdded', async () => {
+      if (lost) throw apiError(0, 'network');
+      return makeAccount({}, { has_payment_method: true });
+    });
+    const el = await mountPayment(fake);
+    (await ready(el)).click();
+    await until(() => text(el).includes('Try again'));
+    lost = false;
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Save card').click();
+    await done;
+    expect(fakeStripe.confirmCalls).to.equal(1);
+    const [a, b] = fake.callsOf('ensurePaymentMethodAdded');
+    expect(b!.args[0]).to.equal('pm_888');
+    expect(b!.idempotencyKey).to.equal(a!.idempotencyKey);
+  });
+
   it('offers the card on file', async () => {
     const fake = paymentApi();
     const account = makeAccount({}, { has_payment_method: true });

@@ -191,6 +191,39 @@ describe('sf-step-plans', () => {
     expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
   });
 
+  it('accepts the same plan and date again after a lost answer with the same key, another date with a new one', async () => {
+    let lost = true;
+    const fake = plansApi().on('acceptPlan', async () => {
+      if (lost) throw apiError(0, 'network');
+      return makeAccount({}, { has_accepted_plan: true });
+    });
+    const el = await mountPlans(fake);
+    const accept = await choose(el);
+    const terms = q<HTMLInputElement>(accept, '#terms');
+    terms.click();
+    await settle(accept);
+    button(accept, 'Accept plan').click();
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    // The customer unticks and ticks the terms and presses Accept again: the same acceptance.
+    terms.click();
+    terms.click();
+    await settle(accept);
+    button(accept, 'Accept plan').click();
+    await until(() => fake.callsOf('acceptPlan').length === 2);
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
+    // Another start date: a new acceptance.
+    type(q<HTMLInputElement>(accept, '#start'), '2030-01-20', { change: true });
+    await settle(accept);
+    lost = false;
+    const done = oneEvent(el, 'sf-step-complete');
+    button(accept, 'Accept plan').click();
+    await done;
+    const [a, b, c] = fake.callsOf('acceptPlan');
+    expect(b!.idempotencyKey).to.equal(a!.idempotencyKey);
+    expect(c!.args[0]).to.include({ start_date: '2030-01-20' });
+    expect(c!.idempotencyKey).not.to.equal(a!.idempotencyKey);
+  });
+
   it('explains the 7-to-30-day window to client-agent accounts and accepts on the customer\'s behalf', async () => {
     const fake = plansApi();
     const account = makeAccount({ status: 'ready', status_reason: 'enrollment_pending_client_agent' } as never);

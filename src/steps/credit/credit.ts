@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { newIdempotencyKey } from '../../api/client.js';
+import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
@@ -40,14 +40,19 @@ export class SfStepCredit extends StepElement {
   @state() private _checked = false;
   @state() private _failure: Failure | null = null;
 
-  /** One key per attempt; kept for "Try again" unless the customer changed the number since. */
-  private _key = '';
+  /**
+   * Decided from the digits when sending, not cleared on input: clearing the field and typing the same number again
+   * after a lost answer is the same credit check (a second one would be a second inquiry on the customer's credit
+   * file), a different number is a new one. Consent is always given when sending, so the digits are the request.
+   */
+  private _key = new AttemptKey();
 
-  private _submit = new Task<[string], Account>(this, {
+  private _submit = new Task<[], Account>(this, {
     autoRun: false,
-    task: ([key], { signal }) => {
+    task: (_args, { signal }) => {
       this._failure = null;
-      return this.api.submitCreditCheck({ ssn: ssnDigits(this._ssn?.value ?? ''), consent: true }, { signal, idempotencyKey: key });
+      const ssn = ssnDigits(this._ssn?.value ?? '');
+      return this.api.submitCreditCheck({ ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
     },
     onComplete: (account) => {
       this._clear();
@@ -60,7 +65,6 @@ export class SfStepCredit extends StepElement {
         if (fields.includes('ssn')) this._problem = 'server';
         if (fields.includes('consent')) this._consentError = true;
         if (this._problem || this._consentError) {
-          this._key = '';
           this._focusFirstInvalid();
           return;
         }
@@ -76,7 +80,7 @@ export class SfStepCredit extends StepElement {
 
   private _clear(): void {
     if (this._ssn) this._ssn.value = '';
-    this._key = '';
+    this._key.reset();
   }
 
   override render() {
@@ -89,7 +93,7 @@ export class SfStepCredit extends StepElement {
           id: 'credit.lead',
         }),
       )}
-      ${renderRetryAlert(this._failure, () => this._retry(), busy)} ${renderRefusal(this._failure)}
+      ${renderRetryAlert(this._failure, () => this._onSubmit(), busy)} ${renderRefusal(this._failure)}
       <form novalidate autocomplete="off" @submit=${this._onSubmit}>
         <div class="field">
           <label for="ssn">${msg('Social Security number', { id: 'credit.ssn' })}</label>
@@ -177,8 +181,6 @@ export class SfStepCredit extends StepElement {
     if (input.selectionStart === input.value.length && e.inputType !== 'deleteContentBackward') {
       input.value = formatSsn(input.value);
     }
-    // A changed number is a new attempt: it must not reuse the key (and replayed answer) of the previous one.
-    this._key = '';
     const problem = ssnProblem(input.value);
     if (this._checked || this._problem) this._problem = problem;
   }
@@ -188,8 +190,9 @@ export class SfStepCredit extends StepElement {
     if (this._consent) this._consentError = false;
   }
 
-  private _onSubmit(e: Event): void {
-    e.preventDefault();
+  /** Submit and "Try again" alike: the key follows the digits (see `_key`). */
+  private _onSubmit(e?: Event): void {
+    e?.preventDefault();
     if (this._submit.status === TaskStatus.PENDING) return;
     this._checked = true;
     this._problem = ssnProblem(this._ssn?.value ?? '');
@@ -198,18 +201,7 @@ export class SfStepCredit extends StepElement {
       this._focusFirstInvalid();
       return;
     }
-    // The same number sent again (e.g. after an answer was lost) is the same attempt: one credit check, not two.
-    this._key ||= newIdempotencyKey();
-    void this._submit.run([this._key]);
-  }
-
-  private _retry(): void {
-    if (!this._key) {
-      // The number changed since the failed attempt: validate and send it as a new one.
-      this._onSubmit(new Event('submit'));
-      return;
-    }
-    void this._submit.run([this._key]);
+    void this._submit.run([]);
   }
 
   private _focusFirstInvalid(): void {

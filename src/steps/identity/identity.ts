@@ -2,7 +2,8 @@ import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { newIdempotencyKey, type IdentityRequest } from '../../api/client.js';
+import type { IdentityRequest } from '../../api/client.js';
+import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../flow/context.js';
 import { StepElement } from '../shared/step-element.js';
@@ -51,14 +52,14 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
   @state() private _touched = new Set<Field>();
   @state() private _server = new Set<Field>();
   @state() private _failure: Failure | null = null;
-  private _key = '';
-  private _body?: IdentityRequest;
+  /** The same details sent again (Continue or "Try again" after a lost answer) are the same update. */
+  private _key = new AttemptKey();
 
   private _save = new Task<[IdentityRequest], Account>(this, {
     autoRun: false,
     task: ([body], { signal }) => {
       this._failure = null;
-      return this.api.updateIdentity(body, { signal, idempotencyKey: this._key });
+      return this.api.updateIdentity(body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
     },
     onComplete: (account) => this.complete({ account }),
     onError: (error) => {
@@ -123,7 +124,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
         msg('Tell us about yourself', { id: 'identity.heading' }),
         msg('The utility needs these details to start service in your name. All fields are required.', { id: 'identity.lead' }),
       )}
-      ${renderRetryAlert(this._failure, () => this._retry(), busy)} ${renderRefusal(this._failure)}
+      ${renderRetryAlert(this._failure, () => this._submit(), busy)} ${renderRefusal(this._failure)}
       <form novalidate @submit=${this._submit}>
         <div class="names">
           ${this._input('first_name', 'first', msg('First name', { id: 'identity.first' }), shown('first_name'), {
@@ -253,8 +254,9 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     if (!fieldset.contains(e.relatedTarget as Node | null)) this._touch('dob');
   }
 
-  private _submit(e: Event): void {
-    e.preventDefault();
+  /** Continue and "Try again" alike: what is on screen is sent; the key follows it (see `_key`). */
+  private _submit(e?: Event): void {
+    e?.preventDefault();
     if (this._save.status === TaskStatus.PENDING) return;
     this._touched = new Set(ORDER);
     if (Object.keys(this._problems()).length) {
@@ -262,22 +264,15 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
       return;
     }
     const d = this.draft;
-    const body = {
-      first_name: d.first_name!.trim(),
-      last_name: d.last_name!.trim(),
-      phone: rules.phoneE164(d.phone!),
-      email: d.email!.trim(),
-      date_of_birth: rules.isoFromParts(this._parts)!,
-    };
-    // Unchanged details sent again (e.g. after an answer was lost) are the same update: keep its key.
-    if (!this._key || JSON.stringify(body) !== JSON.stringify(this._body)) this._key = newIdempotencyKey();
-    this._body = body;
-    void this._save.run([this._body]);
-  }
-
-  /** "Try again" repeats the same request with the same key, so it cannot be applied twice. */
-  private _retry(): void {
-    if (this._body) void this._save.run([this._body]);
+    void this._save.run([
+      {
+        first_name: d.first_name!.trim(),
+        last_name: d.last_name!.trim(),
+        phone: rules.phoneE164(d.phone!),
+        email: d.email!.trim(),
+        date_of_birth: rules.isoFromParts(this._parts)!,
+      },
+    ]);
   }
 
   private _focusFirstInvalid(): void {

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { newIdempotencyKey } from '../../api/client.js';
+import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { createLightMount, type LightMount } from '../../payment/mount.js';
@@ -56,7 +56,8 @@ export class SfStepPayment extends StepElement {
   private _form?: CardForm;
   /** Set once the processor confirmed the card: a retry only repeats the sync, never the confirmation. */
   private _paymentMethodId?: string;
-  private _syncKey = '';
+  /** The same confirmed card synced again (Save card or "Try again" after a lost answer) is the same sync. */
+  private _syncKey = new AttemptKey();
 
   private _current = new Task(this, {
     autoRun: false,
@@ -117,9 +118,8 @@ export class SfStepPayment extends StepElement {
           return undefined;
         }
         this._paymentMethodId = result.paymentMethodId;
-        this._syncKey = newIdempotencyKey();
       }
-      return this.api.ensurePaymentMethodAdded(this._paymentMethodId, { signal, idempotencyKey: this._syncKey });
+      return this.api.ensurePaymentMethodAdded(this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
     },
     onComplete: (account) => {
       if (account) this.complete({ account });

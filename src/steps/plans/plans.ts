@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { newIdempotencyKey } from '../../api/client.js';
+import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
 import { PlansViewedEvent } from '../../flow/exit-events.js';
 import { StepElement } from '../shared/step-element.js';
@@ -52,7 +52,8 @@ export class SfStepPlans extends StepElement<PlansDraft> {
   /** The plans of the request whose plans_viewed was recorded; compared by identity, one event per request. */
   private _viewedList?: Plan[];
   private _observer?: IntersectionObserver;
-  private _acceptKey = '';
+  /** The same plan and start date accepted again (Accept or "Try again" after a lost answer) is the same acceptance. */
+  private _acceptKey = new AttemptKey();
 
   private get _esiId(): string | undefined {
     return this.address?.esi_id ?? this.account?.service_address?.esi_id ?? undefined;
@@ -86,7 +87,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
           // A client agent enrollment is accepted on the customer's behalf; finalize then says so (review step).
           ...(this.isClientAgent ? { accepted_by: 'client_agent' as const } : {}),
         },
-        { signal, idempotencyKey: this._acceptKey },
+        { signal, idempotencyKey: this._acceptKey.for(plan.uuid + startDate) },
       );
     },
     onComplete: (account) => {
@@ -219,9 +220,6 @@ export class SfStepPlans extends StepElement<PlansDraft> {
   private _onAccept(e: CustomEvent<AcceptRequestDetail>): void {
     // A guard besides the disabled button: two quick submits must not accept twice.
     if (this._accept.status === TaskStatus.PENDING) return;
-    // The same plan and date accepted again (e.g. after an answer was lost) is the same acceptance: keep its key.
-    const [plan, start] = this._acceptArgs ?? [];
-    if (!this._acceptKey || plan?.uuid !== e.detail.plan.uuid || start !== e.detail.startDate) this._acceptKey = newIdempotencyKey();
     this._acceptArgs = [e.detail.plan, e.detail.startDate];
     void this._accept.run(this._acceptArgs);
   }

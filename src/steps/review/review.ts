@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { newIdempotencyKey } from '../../api/client.js';
+import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import type { StepDraft } from '../../flow/context.js';
 import { StepElement } from '../shared/step-element.js';
@@ -15,8 +15,8 @@ import { renderSummary } from './summary.js';
 import { reviewStyles } from './review.styles.js';
 
 export interface ReviewDraft extends StepDraft {
-  /** One key for finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
-  finalizeKey?: string;
+  /** The key of finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
+  finalizeKey?: AttemptKey;
 }
 
 interface Loaded {
@@ -80,9 +80,11 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     task: async () => {
       this._failure = null;
       this._refused = false;
-      const key = (this.draft.finalizeKey ??= newIdempotencyKey());
+      const agent = this.isClientAgent;
       // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
-      await this.api.finalize(this.isClientAgent ? { is_client_agent_enrollment: true } : undefined, { idempotencyKey: key });
+      await this.api.finalize(agent ? { is_client_agent_enrollment: true } : undefined, {
+        idempotencyKey: (this.draft.finalizeKey ??= new AttemptKey()).for(String(agent)),
+      });
       this._finalized = true;
       // The root routes from the account; a failed re-read is no reason to hide a successful finalize.
       return this.api.getAccount().catch(() => undefined);
