@@ -1,11 +1,10 @@
 /**
  * The sandbox service: an in-memory emulator of the service API (all of /v1), plus the card processor emulator,
- * fault injection, webhooks and time control under /__sandbox. `createSandbox` builds it without listening, so tests
- * call `sandbox.app.request(...)`; main.ts serves it over HTTP.
+ * fault injection, webhooks and time control under /__sandbox (the App token's: http/controls.ts). `createSandbox`
+ * builds it without listening, so tests call `sandbox.app.request(...)`; main.ts serves it over HTTP.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { methodNotAllowed } from 'hono/method-not-allowed';
 import { matchedRoutes } from 'hono/route';
 import { createProcessor } from './adapters/processor.js';
 import type { WebhookEmitter } from './adapters/webhooks.js';
@@ -14,9 +13,11 @@ import { resolveConfig, type ResolvedConfig, type SandboxConfig } from './config
 import { ConnectionDroppedError, Faults } from './faults.js';
 import { appAuth, accountAuth } from './http/auth.js';
 import { bodyLimit } from './http/body.js';
+import { isSandboxControl, sandboxControls } from './http/controls.js';
 import type { SandboxEnv } from './http/env.js';
 import { ApiError, fail } from './http/errors.js';
 import { IdempotencyStore } from './http/idempotency.js';
+import { methodNotAllowed } from './http/methods.js';
 import { rateLimit, SlidingWindowLimiter } from './http/rate-limit.js';
 import type { Processor } from './processor/processor.js';
 import { processorRoutes } from './processor/routes.js';
@@ -108,17 +109,18 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   app.use(
     '*',
     cors({
-      origin: (origin) => ([config.flowUrl, ...config.allowedOrigins].includes(origin) ? origin : null),
+      // The sandbox controls grant no origin (their preflight fails, their answers are unreadable): no page calls
+      // them. The open /__sandbox paths (http/controls.ts) keep the App's policy, e.g. the partner page's fixtures.
+      origin: (origin, c) =>
+        !isSandboxControl(c.req.path) && [config.flowUrl, ...config.allowedOrigins].includes(origin) ? origin : null,
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
       maxAge: 600,
     }),
   );
-  app.use(
-    '*',
-    methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => fail.methodNotAllowed(c.req.method, methods).toResponse() }),
-  );
+  // 405 before authentication and flow scopes: a wrong method is answered the same whatever the token.
+  app.use('*', methodNotAllowed(app));
   app.use('*', faults.middleware());
   app.use('*', bodyLimit());
   app.use('*', async (c, next) => {
@@ -138,6 +140,8 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   // In Hono '/v1/account/*' also matches '/v1/account' itself, so one registration covers the group.
   app.use('/v1/app/*', appAuth(store));
   app.use('/v1/account/*', accountAuth(store));
+  // The /__sandbox controls: the App token, no web page, JSON bodies only; http/controls.ts lists the open paths.
+  app.use('/__sandbox/*', sandboxControls(store));
   if (limits) {
     const appLimiter = new SlidingWindowLimiter(limits.app, limits.windowMs, config.realNow);
     const accountLimiter = new SlidingWindowLimiter(limits.account, limits.windowMs, config.realNow);

@@ -1,13 +1,17 @@
 /**
- * `npm run sandbox`: serves the sandbox on SANDBOX_PORT (4010) and prints its URL and App token.
+ * `npm run sandbox`: serves the sandbox on SANDBOX_HOST:SANDBOX_PORT (127.0.0.1:4010) and prints its URL and App
+ * token (which the /__sandbox controls require too).
  *
- * Environment: SANDBOX_PORT, SANDBOX_URL (public base URL, for document links), SANDBOX_APP_TOKEN (else random),
+ * Environment: SANDBOX_HOST (the address to listen on; default 127.0.0.1, loopback only; a wider one such as 0.0.0.0
+ * is printed as a warning, see listen.ts), SANDBOX_PORT,
+ * SANDBOX_URL (public base URL, for document links), SANDBOX_APP_TOKEN (else random),
  * SANDBOX_APP_NAME (the App's display name),
  * FLOW_URL (login links), SANDBOX_ALLOWED_ORIGINS (comma list of the App's partner origins),
  * SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_SECRET, SANDBOX_WEBHOOK_BACKOFF_MS, SANDBOX_RATE_LIMITS=off.
  */
 import { serve } from '@hono/node-server';
 import { createSandbox } from './app.js';
+import { listenHost } from './listen.js';
 
 const env = process.env;
 const port = Number(env.SANDBOX_PORT ?? 4010);
@@ -15,6 +19,8 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`SANDBOX_PORT must be a port number, not ${env.SANDBOX_PORT}`);
   process.exit(1);
 }
+const { hostname, warning } = listenHost(env.SANDBOX_HOST);
+if (warning) console.warn(warning);
 const list = (value: string | undefined): string[] | undefined =>
   value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
 
@@ -30,8 +36,8 @@ const sandbox = createSandbox({
   ...(env.SANDBOX_RATE_LIMITS === 'off' ? { rateLimits: false as const } : {}),
 });
 
-const server = serve({ fetch: sandbox.app.fetch, port }, (info) => {
-  console.log(`Sandbox service listening on ${sandbox.config.publicUrl} (port ${info.port})`);
+const server = serve({ fetch: sandbox.app.fetch, port, hostname }, (info) => {
+  console.log(`Sandbox service listening on ${sandbox.config.publicUrl} (${info.address} port ${info.port})`);
   console.log(`Sandbox App token: ${sandbox.config.appToken}`);
   console.log(`Fixtures: ${sandbox.config.publicUrl}/__sandbox/fixtures`);
 });

@@ -1,7 +1,8 @@
 /**
  * Typed calls to the sandbox service for end-to-end tests: set up accounts and links with the App token, drive the
- * sandbox controls (fixtures, faults, clock) and inspect side effects. Plain HTTP from the test process, so a
- * test can prepare state before a page opens and check it after the page is gone.
+ * sandbox controls (faults, clock; they take the App token too) and inspect side effects. Plain HTTP from the test
+ * process (no Origin header, which the controls refuse), so a test can prepare state before a page opens and check
+ * it after the page is gone.
  */
 import { randomBytes } from 'node:crypto';
 import { E2E } from '../../playwright.config.js';
@@ -41,7 +42,10 @@ export class SandboxHttpError extends Error {
 }
 
 export interface RequestOptions {
-  /** Bearer token; the App token when omitted, `null` for the unauthenticated /__sandbox controls. */
+  /**
+   * Bearer token; the App token when omitted (the /__sandbox controls require it too), `null` for none (the open
+   * /__sandbox paths: health, fixtures, the logo, the Stripe.js emulator).
+   */
   token?: string | null;
   body?: unknown;
   headers?: Record<string, string>;
@@ -190,17 +194,17 @@ export type { FaultCounters, FaultRule, FaultRuleInput } from '../../demo/sandbo
 
 /** `POST /__sandbox/faults`: adds one rule and returns it (with its id). */
 export function setFaults(rule: FaultRuleInput): Promise<FaultRule> {
-  return request<FaultRule>('POST', '/__sandbox/faults', { token: null, body: rule });
+  return request<FaultRule>('POST', '/__sandbox/faults', { body: rule });
 }
 
 /** `GET /__sandbox/faults`: the rules with their counters. */
 export function faults(): Promise<{ rules: FaultRule[]; counters: FaultCounters }> {
-  return request('GET', '/__sandbox/faults', { token: null });
+  return request('GET', '/__sandbox/faults');
 }
 
 /** `DELETE /__sandbox/faults`: removes every rule and resets the counters. */
 export async function clearFaults(): Promise<void> {
-  await request('DELETE', '/__sandbox/faults', { token: null });
+  await request('DELETE', '/__sandbox/faults');
 }
 
 /** Expires every token of one account at once (or of every account), as if an hour had passed for them. */
@@ -210,15 +214,15 @@ export async function expireTokens(accountUuid?: string): Promise<void> {
 
 /** `POST /__sandbox/clock`: exactly one of advance_seconds, advance_hours, advance_business_hours or set. */
 export function advanceClock(change: SandboxClockRequest): Promise<SandboxClock> {
-  return request<SandboxClock>('POST', '/__sandbox/clock', { token: null, body: change });
+  return request<SandboxClock>('POST', '/__sandbox/clock', { body: change });
 }
 
 /** `GET /__sandbox/clock`. */
 export function clock(): Promise<SandboxClock> {
-  return request<SandboxClock>('GET', '/__sandbox/clock', { token: null });
+  return request<SandboxClock>('GET', '/__sandbox/clock');
 }
 
 /** `GET /__sandbox/accounts/{uuid}`: the account and its side-effect counters (finalize calls, funnel events…). */
 export function sandboxAccount(accountUuid: string): Promise<SandboxAccountInspection> {
-  return request<SandboxAccountInspection>('GET', `/__sandbox/accounts/${enc(accountUuid)}`, { token: null });
+  return request<SandboxAccountInspection>('GET', `/__sandbox/accounts/${enc(accountUuid)}`);
 }

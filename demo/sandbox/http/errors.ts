@@ -14,13 +14,24 @@ export type ErrorCode =
   // Not in the decisions list, which names no 405 code; the natural extension, reported to the contract owner.
   | 'method_not_allowed'
   | 'payload_too_large'
+  // A sandbox control sent a body that is not JSON (http/controls.ts); the real service's API names no 415.
+  | 'unsupported_media_type'
   | 'cannot_finalize_enrollment'
   | 'unprocessable'
   | 'rate_limited'
   | 'internal'
   | 'unavailable';
 
-export type FieldCode = 'required' | 'type' | 'enum' | 'format' | 'range' | 'unknown_field' | 'must_be_true';
+export type FieldCode =
+  | 'required'
+  | 'type'
+  | 'enum'
+  | 'format'
+  | 'range'
+  | 'unknown_field'
+  | 'must_be_true'
+  // An Idempotency-Key already used for a different request (http/idempotency.ts).
+  | 'reused';
 
 export interface FieldIssue {
   field: string;
@@ -96,6 +107,10 @@ export const fail = {
   },
   tooLarge(limit: number): ApiError {
     return new ApiError(413, 'payload_too_large', `The request body is larger than ${limit} bytes`);
+  },
+  unsupportedMediaType(contentType: string | undefined): ApiError {
+    const sent = contentType === undefined ? 'none' : contentType.slice(0, 100);
+    return new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (sent: ${sent})`);
   },
   unprocessable(field: string, code: string, message: string): ApiError {
     return new ApiError(422, 'unprocessable', message, [{ field, code, message }]);

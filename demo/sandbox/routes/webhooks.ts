@@ -1,4 +1,4 @@
-/** GET /__sandbox/webhooks (events and delivery attempts) and PUT /__sandbox/webhooks/config. */
+/** GET /__sandbox/webhooks (events, delivery attempts), PUT /__sandbox/webhooks/config: App token (http/controls.ts) */
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
@@ -18,10 +18,11 @@ export function registerWebhookRoutes(app: Hono<SandboxEnv>, dispatcher: Webhook
   app.put('/__sandbox/webhooks/config', async (c) => {
     const raw = await readJson(c);
     const body = parse(configBody, raw);
-    // `url: null` turns delivery off; it is required (nullable), so a body without it is a 400.
+    // `url: null` turns delivery off; it is required (nullable), so a body without it is a 400. The dispatcher
+    // (which refuses a URL it cannot use) is configured first, so the state it reports changes only with it.
+    dispatcher.configure({ url: body.url, ...(body.secret !== undefined ? { secret: body.secret } : {}) });
     state.url = body.url;
     if (body.secret !== undefined) state.secret = body.secret;
-    dispatcher.configure({ url: body.url, ...(body.secret !== undefined ? { secret: body.secret } : {}) });
     return c.json({ url: state.url, secret: state.secret });
   });
 }

@@ -54,12 +54,12 @@ describe('authentication', () => {
     assert.equal((await h.as(b.token)('GET', '/v1/account')).status, 200);
 
     const again = await h.app('POST', `/v1/app/accounts/${b.uuid}/token`);
-    const res = await h.call('POST', `/__sandbox/accounts/${b.uuid}/expire-tokens`, { token: null });
+    const res = await h.call('POST', `/__sandbox/accounts/${b.uuid}/expire-tokens`);
     assert.deepEqual(res.body, { expired: 2 });
     assertError(await h.as(again.body.token)('GET', '/v1/account'), 401, 'token_expired');
 
     const c = await h.createAccount();
-    const fault = await h.call('POST', '/__sandbox/faults', { token: null, body: { expire_tokens: true, account_uuid: c.uuid } });
+    const fault = await h.call('POST', '/__sandbox/faults', { body: { expire_tokens: true, account_uuid: c.uuid } });
     assert.equal(fault.status, 201);
     assertError(await h.as(c.token)('GET', '/v1/account'), 401, 'token_expired');
   });

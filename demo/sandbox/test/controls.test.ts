@@ -74,15 +74,15 @@ describe('POST /v1/account/sandbox/advance', () => {
 
 describe('/__sandbox controls', () => {
   it('reads and moves the clock, never backwards, exactly one way at a time', async () => {
-    const before = (await h.call('GET', '/__sandbox/clock', { token: null })).body;
+    const before = (await h.call('GET', '/__sandbox/clock')).body;
     assert.equal(before.time_zone, 'America/Chicago');
-    const moved = await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_seconds: 90 } });
+    const moved = await h.call('POST', '/__sandbox/clock', { body: { advance_seconds: 90 } });
     assert.equal(Date.parse(moved.body.now) - Date.parse(before.now), 90_000);
-    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: {} }), 400, 'invalid_request', ['advance_seconds']);
-    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_hours: 1, advance_seconds: 1 } }), 400, 'invalid_request', ['advance_hours']);
-    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_hours: -1 } }), 400, 'invalid_request', ['advance_hours']);
-    assertError(await h.call('POST', '/__sandbox/clock', { token: null, body: { set: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', ['set']);
-    const set = await h.call('POST', '/__sandbox/clock', { token: null, body: { set: '2031-01-06T15:00:00Z' } });
+    assertError(await h.call('POST', '/__sandbox/clock', { body: {} }), 400, 'invalid_request', ['advance_seconds']);
+    assertError(await h.call('POST', '/__sandbox/clock', { body: { advance_hours: 1, advance_seconds: 1 } }), 400, 'invalid_request', ['advance_hours']);
+    assertError(await h.call('POST', '/__sandbox/clock', { body: { advance_hours: -1 } }), 400, 'invalid_request', ['advance_hours']);
+    assertError(await h.call('POST', '/__sandbox/clock', { body: { set: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', ['set']);
+    const set = await h.call('POST', '/__sandbox/clock', { body: { set: '2031-01-06T15:00:00Z' } });
     assert.equal(set.body.now, '2031-01-06T15:00:00.000Z');
     assert.equal(set.body.business_hours.is_open, true);
   });
@@ -105,8 +105,8 @@ describe('/__sandbox controls', () => {
       },
     });
     try {
-      assertError(await local.call('PUT', '/__sandbox/webhooks/config', { token: null, body: { url: 'mailto:x' } }), 400, 'invalid_request', ['url']);
-      const config = await local.call('PUT', '/__sandbox/webhooks/config', { token: null, body: { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' } });
+      assertError(await local.call('PUT', '/__sandbox/webhooks/config', { body: { url: 'mailto:x' } }), 400, 'invalid_request', ['url']);
+      const config = await local.call('PUT', '/__sandbox/webhooks/config', { body: { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' } });
       assert.deepEqual(config.body, { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' });
       const { uuid } = await local.createAccount();
       await local.app('PATCH', `/v1/app/accounts/${uuid}`, { first_name: 'Ana' });
@@ -115,7 +115,7 @@ describe('/__sandbox controls', () => {
       assert.equal(received[0]!.url, 'http://partner.test/hooks');
       assert.match(received[0]!.headers.get('service-signature')!, /^t=\d+,v1=[0-9a-f]{64}$/);
       assert.equal(JSON.parse(received[0]!.body).data.account_uuid, uuid);
-      const listed = await local.call('GET', '/__sandbox/webhooks', { token: null });
+      const listed = await local.call('GET', '/__sandbox/webhooks');
       assert.equal(listed.body.deliveries[0].outcome, 'delivered');
       assert.equal(listed.body.events[0].type, 'enrollment.identity_updated');
     } finally {
@@ -124,7 +124,7 @@ describe('/__sandbox controls', () => {
   });
 
   it('404s inspection of an unknown account', async () => {
-    assertError(await h.call('GET', '/__sandbox/accounts/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41', { token: null }), 404, 'not_found');
+    assertError(await h.call('GET', '/__sandbox/accounts/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41'), 404, 'not_found');
   });
 });
 

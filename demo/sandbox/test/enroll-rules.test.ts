@@ -86,7 +86,7 @@ describe('identity and credit check', () => {
     const record = h.sb.store.account(uuid)!;
     assert.ok(!JSON.stringify(record).includes('321549876') && !JSON.stringify(record).includes('321-54-9876'));
     assert.deepEqual(record.credit?.outcome, 'pass');
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.ok(!JSON.stringify(inspection.body).includes('9876'));
   });
 });
@@ -117,7 +117,7 @@ describe('finalize', () => {
     assertError(res, 422, 'cannot_finalize_enrollment', ['enrollment.has_accepted_plan', 'enrollment.is_identity_verified', 'enrollment.has_payment_method']);
     assert.equal(res.body.error.message, 'Cannot finalize enrollment');
     assertError(await h.as(token)('POST', '/v1/account/enroll/finalize', { is_client_agent_enrollment: 'yes' }), 400, 'invalid_request', ['is_client_agent_enrollment']);
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.equal(inspection.body.counters.finalize_succeeded, 0);
   });
 

@@ -85,13 +85,13 @@ describe('enrollment with the App token only', () => {
     assert.deepEqual([account.status, account.status_reason], ['reviewing', 'verification_pending']);
 
     // Oncor: 0.5 + 0.5 + 3 business hours to acceptance, then the start date (tomorrow) → active.
-    await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_hours: 48 } });
+    await h.call('POST', '/__sandbox/clock', { body: { advance_hours: 48 } });
     const fresh = (await app('GET', `/v1/app/accounts/${uuid}`)).body;
     assert.deepEqual([fresh.status, fresh.status_reason], ['active', 'active']);
     assert.equal(fresh.enrollment.is_service_active, true);
     assert.equal(fresh.enrollment.has_usage_history, true);
 
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.equal(inspection.body.counters.finalize_succeeded, 1);
     assert.equal(inspection.body.counters.payment_methods_synced, 1);
     assert.equal(inspection.body.requests_by_route['POST /v1/account/enroll/finalize'], 1);
@@ -128,7 +128,7 @@ describe('enrollment with a flow token (the embedded flow)', () => {
     assert.deepEqual([first.status, retried.status], [200, 200]);
     const withoutKey = await flow('POST', '/v1/account/enroll/finalize', {});
     assert.equal(withoutKey.status, 422);
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.equal(inspection.body.counters.finalize_succeeded, 1);
     assert.equal(inspection.body.counters.funnel_events, 1);
     assert.equal(h.sb.dispatcher.events().filter((e) => e.type === 'enrollment.finalized' && e.data.account_uuid === uuid).length, 1);

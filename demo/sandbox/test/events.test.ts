@@ -7,7 +7,7 @@ const h = new Harness();
 after(() => h.close());
 
 const PLAN = '3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41';
-const events = () => h.call('GET', '/__sandbox/funnel-events', { token: null }).then((r) => r.body as Array<Record<string, unknown>>);
+const events = () => h.call('GET', '/__sandbox/funnel-events').then((r) => r.body as Array<Record<string, unknown>>);
 
 describe('POST /v1/app/accounts/events', () => {
   it('records with 201 { recorded: true } under the account, prospect or anonymous strategy', async () => {
@@ -50,7 +50,7 @@ describe('POST /v1/app/accounts/events', () => {
     await h.app('POST', '/v1/app/accounts/events', { event: 'plans_viewed', plan_uuids: [PLAN], prospect: { email: 'Later@Example.com' } });
     await h.app('POST', '/v1/app/accounts/events', { event: 'enrollment_opt_out', plan_uuids: [PLAN], reason: 'just_browsing', prospect: { email: 'later@example.com' } });
     const { uuid } = await h.createAccount({ email: 'later@example.com' });
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.equal(inspection.body.counters.funnel_events, 2);
     assert.deepEqual(inspection.body.funnel_events.map((e: { event: string }) => e.event), ['plans_viewed', 'enrollment_opt_out']);
     assert.ok(inspection.body.funnel_events.every((e: { merged_at: string | null }) => e.merged_at !== null));
@@ -68,7 +68,7 @@ describe('POST /v1/account/events (the flow)', () => {
     const res = await h.as(token)('POST', '/v1/account/events', { event: 'enrollment_opt_out', plan_uuids: [PLAN], reason: 'too_expensive', label: 'Too expensive' });
     assert.equal(res.status, 201);
     assertError(await h.as(token)('POST', '/v1/account/events', { event: 'plans_viewed', plan_uuids: [PLAN], account_uuid: uuid, prospect: { email: 'a@b.co' } }), 400, 'invalid_request', ['account_uuid', 'prospect']);
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.equal(inspection.body.counters.funnel_events, 1);
     assert.equal(inspection.body.funnel_events[0].source, 'flow');
   });
@@ -77,7 +77,7 @@ describe('POST /v1/account/events (the flow)', () => {
     const { uuid, token } = await h.createAccount();
     await h.as(token)('POST', '/v1/account/events', { event: 'plans_viewed', plan_uuids: [PLAN] });
     await h.app('POST', '/v1/app/accounts/events', { event: 'plans_viewed', plan_uuids: [PLAN], account_uuid: uuid });
-    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`, { token: null });
+    const inspection = await h.call('GET', `/__sandbox/accounts/${uuid}`);
     assert.deepEqual(inspection.body.funnel_events.map((e: { source: string }) => e.source), ['flow', 'app']);
   });
 });

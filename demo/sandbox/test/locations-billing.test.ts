@@ -19,7 +19,7 @@ after(() => h.close());
 
 /** Moves the sandbox clock and returns a fresh token (the old one expires with the hours). */
 async function later(hours: number): Promise<void> {
-  await h.call('POST', '/__sandbox/clock', { token: null, body: { advance_hours: hours } });
+  await h.call('POST', '/__sandbox/clock', { body: { advance_hours: hours } });
   token = (await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token;
 }
 

@@ -54,7 +54,7 @@ describe('the sandbox over HTTP', () => {
   });
 
   it('drops the connection when the fault injector says so', async () => {
-    const rule = await fetch(`${base}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ route: '/v1/app/accounts', drop_rate: 1, count: 1 }) });
+    const rule = await fetch(`${base}/__sandbox/faults`, { method: 'POST', headers: { authorization: 'Bearer sandbox_app_server_test', 'content-type': 'application/json' }, body: JSON.stringify({ route: '/v1/app/accounts', drop_rate: 1, count: 1 }) });
     assert.equal(rule.status, 201);
     await assert.rejects(fetch(`${base}/v1/app/accounts`, { headers: { authorization: 'Bearer sandbox_app_server_test' } }));
     assert.equal((await fetch(`${base}/v1/app/accounts`, { headers: { authorization: 'Bearer sandbox_app_server_test' } })).status, 200);
