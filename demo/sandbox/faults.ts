@@ -1,6 +1,7 @@
 /**
  * Fault injection: lets tests prove the flow survives latency, 5xx answers, dropped connections, 429 bursts and
- * forced token expiry (DESIGN §7). Rules are added over HTTP (mounted by the core at /__sandbox/faults):
+ * forced token expiry (DESIGN §7). Rules are added over HTTP (mounted by the core at /__sandbox/faults, where the
+ * App token is required: http/controls.ts):
  *
  *   POST   /__sandbox/faults      a rule (schema: FaultRuleInput) → 201 the rule
  *   GET    /__sandbox/faults      { seed, rules (with matched/affected counters), counters }
@@ -15,6 +16,7 @@
  * Randomness comes from a seeded generator, so a test that adds the same rules sees the same outcomes.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit, readBody } from './http/body.js';
 import { seededRandom } from './random.js';
 
 export type FaultErrorStatus = 500 | 502 | 503 | 504;
@@ -217,11 +219,13 @@ export class Faults {
 
   routes(): Hono {
     const app = new Hono();
+    // The sandbox's one body limit (64 KiB, counted while reading); a no-op when the core already applied it.
+    app.use('*', bodyLimit());
     app.get('/', (c) => c.json(this.list()));
     app.post('/', async (c) => {
       let body: unknown;
       try {
-        body = JSON.parse(await c.req.text());
+        body = JSON.parse(new TextDecoder().decode(await readBody(c)));
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         return c.json(errorBody(400, 'invalid_json', `The body is not valid JSON: ${detail}`), 400);
@@ -318,12 +322,16 @@ export class Faults {
 
   private normalize(input: unknown): FaultRule {
     if (!input || typeof input !== 'object' || Array.isArray(input)) {
-      throw new FaultRuleError([{ field: '', code: 'type', message: 'the body must be a JSON object' }]);
+      throw new FaultRuleError([{ field: 'body', code: 'type', message: 'the body must be a JSON object' }]);
     }
     const body = input as Record<string, unknown>;
     const fields: FieldError[] = [];
     const bad = (field: string, code: FieldError['code'], message: string) => fields.push({ field, code, message });
-    for (const key of Object.keys(body)) if (!KNOWN_FIELDS.has(key)) bad(key, 'unknown_field', `${key} is not a fault rule field`);
+    for (const key of Object.keys(body)) {
+      // The empty key (valid JSON) is named `""`, so the field is never blank.
+      const name = key === '' ? '""' : key;
+      if (!KNOWN_FIELDS.has(key)) bad(name, 'unknown_field', `${name} is not a fault rule field`);
+    }
 
     const number = (field: string, min: number, max: number, integer: boolean): number | undefined => {
       const value = body[field];

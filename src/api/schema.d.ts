@@ -1165,7 +1165,7 @@ export interface components {
          *     because it is not an operation of the path (see the document's description).
          * @enum {string}
          */
-        ErrorCode: "invalid_json" | "invalid_request" | "unauthorized" | "token_expired" | "forbidden" | "not_found" | "method_not_allowed" | "payload_too_large" | "cannot_finalize_enrollment" | "unprocessable" | "rate_limited" | "internal" | "unavailable";
+        ErrorCode: "invalid_json" | "invalid_request" | "unauthorized" | "token_expired" | "forbidden" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "cannot_finalize_enrollment" | "unprocessable" | "rate_limited" | "internal" | "unavailable";
         FieldError: {
             /** @description Dotted path of the field in the request (address.postal_code), or of the unmet flag (enrollment.has_payment_method). */
             field: string;
@@ -1173,7 +1173,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        FieldErrorCode: "required" | "type" | "enum" | "format" | "range" | "unknown_field" | "must_be_true";
+        FieldErrorCode: "required" | "type" | "enum" | "format" | "range" | "unknown_field" | "must_be_true" | "reused";
         /**
          * @description See Account's x-status-pairs for the reasons each status allows.
          * @enum {string}
@@ -1928,8 +1928,42 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description A rule of the operation is not met (unprocessable, with fields). */
+        /** @description A sandbox control was called with an Origin header, i.e. from a web page (forbidden). */
+        ControlFromWebPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A sandbox control's body is not declared as application/json (unsupported_media_type). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description A rule of the operation is not met (unprocessable, with fields); or the Idempotency-Key was already used for
+         *     a different request (unprocessable, field Idempotency-Key, code reused; see IdempotencyKeyReused).
+         */
         Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description The Idempotency-Key was already used, in the last 24 hours and by the same token subject, for a different
+         *     request: another method, path or body (unprocessable, one field Idempotency-Key with code reused; the message
+         *     names the key and the request it was first used for).
+         */
+        IdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1959,8 +1993,10 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-         *     response for 24 hours and never repeats the side effect.
+         * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+         *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+         *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+         *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
          */
         IdempotencyKey: string;
         AccountUuid: string;
@@ -2015,8 +2051,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2041,6 +2079,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2076,8 +2115,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2105,6 +2146,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2114,8 +2156,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2137,6 +2181,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2146,8 +2191,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2185,8 +2232,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2215,6 +2264,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2224,8 +2274,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2253,6 +2305,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2262,8 +2315,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2291,6 +2346,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2300,8 +2356,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2326,6 +2384,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2335,8 +2394,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2361,6 +2422,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2370,8 +2432,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2396,6 +2460,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2405,8 +2470,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2432,6 +2499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2441,8 +2509,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2468,6 +2538,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2551,8 +2622,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2578,6 +2651,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2587,8 +2661,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2614,6 +2690,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2623,8 +2700,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2650,6 +2729,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2659,8 +2739,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2687,6 +2769,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2696,8 +2779,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2724,6 +2809,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2733,8 +2819,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2771,8 +2859,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2808,8 +2898,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2845,8 +2937,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2879,6 +2973,8 @@ export interface operations {
              *     when it is already finalized). With the prerequisites met, code unprocessable for a cancelled account
              *     (field status) or an is_client_agent_enrollment that does not match how the plan was accepted (field
              *     is_client_agent_enrollment: must_be_true after a client agent acceptance, range after a customer's).
+             *     Also an Idempotency-Key already used for a different request (unprocessable, field Idempotency-Key, code
+             *     reused; see IdempotencyKeyReused).
              */
             422: {
                 headers: {
@@ -2924,8 +3020,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2945,6 +3043,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2954,8 +3053,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3041,8 +3142,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3332,8 +3435,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3396,8 +3501,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3423,6 +3530,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3456,8 +3564,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3483,6 +3593,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3492,8 +3603,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3513,6 +3626,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3522,8 +3636,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3612,6 +3728,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxClock"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
         };
     };
     sandboxSetClock: {
@@ -3619,8 +3737,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3643,6 +3763,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sandboxGetFaults: {
@@ -3663,6 +3788,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxFaults"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
         };
     };
     sandboxAddFault: {
@@ -3670,8 +3797,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3703,6 +3832,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sandboxClearFaults: {
@@ -3730,6 +3864,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sandboxRemoveFault: {
@@ -3751,7 +3888,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sandboxListWebhookDeliveries: {
@@ -3772,6 +3912,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxWebhookDeliveries"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
         };
     };
     sandboxConfigureWebhooks: {
@@ -3779,8 +3921,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3803,6 +3947,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sandboxInspectAccount: {
@@ -3825,6 +3974,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxAccountInspection"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3833,8 +3984,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3854,7 +4007,11 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxExpiredTokens"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sandboxExpireAllTokens: {
@@ -3862,8 +4019,10 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Optional on every POST, PATCH and PUT. The same key with the same route and token replays the first
-                 *     response for 24 hours and never repeats the side effect.
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3881,6 +4040,10 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxExpiredTokens"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     sandboxListFunnelEvents: {
@@ -3901,6 +4064,8 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxFunnelEvent"][];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
         };
     };
     sandboxBrandingLogo: {

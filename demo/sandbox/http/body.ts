@@ -1,19 +1,77 @@
 /**
- * Reading JSON request bodies with the 64 KiB limit. The limit is checked on the declared Content-Length before
- * anything is read and again on the bytes actually received, since a chunked upload declares no length.
+ * Request bodies: one 64 KiB limit for every route, applied while the body is read. A declared Content-Length over
+ * the limit is refused before anything is read; otherwise the body is streamed and its bytes counted, and the first
+ * byte past the limit ends the reading (the stream is cancelled) with 413 `payload_too_large`. A chunked upload,
+ * which declares no length, or a Content-Length that lies, therefore never costs more than the limit in memory.
+ *
+ * `bodyLimit()` runs before routing (app.ts) and keeps the bytes it read, so that every later reader — `readJson`,
+ * the idempotency fingerprint, and Hono's own `c.req.json()`/`text()`/`parseBody()` of the fault and card processor
+ * routes — reads those bytes rather than the network. The sub-apps mount it too, so they are bounded on their own.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { fail } from './errors.js';
+import { ApiError, fail } from './errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Rejects an over-long declared body before any route reads it. */
-export function bodyLimit(): MiddlewareHandler {
+const EMPTY = new Uint8Array(new ArrayBuffer(0));
+/** The bytes of requests whose body was read under the limit, keyed by the (replaced) request. */
+const read = new WeakMap<Request, Uint8Array>();
+
+/** Reads the body under the limit (once per request) and answers 413 in the error shape when it is over. */
+export function bodyLimit(limit = MAX_BODY_BYTES): MiddlewareHandler {
   return async (c, next) => {
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > MAX_BODY_BYTES) throw fail.tooLarge(MAX_BODY_BYTES);
-    await next();
+    try {
+      await readBody(c, limit);
+    } catch (error) {
+      // Returned rather than thrown, so a sub-app without the sandbox's error handler answers the same body.
+      if (error instanceof ApiError) return error.toResponse();
+      throw error;
+    }
+    return next();
   };
+}
+
+/**
+ * The raw body bytes, at most `limit` of them: read from the network once, while counting, then kept. Throws 413
+ * `payload_too_large` as soon as the declared length or the bytes received pass the limit.
+ */
+export async function readBody(c: Context, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const kept = read.get(c.req.raw);
+  if (kept) return kept;
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return EMPTY;
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > limit) throw fail.tooLarge(limit);
+  const stream = c.req.raw.body;
+  const bytes = stream ? await readLimited(stream, limit) : EMPTY;
+  // Later readers (Hono's c.req.json(), text(), parseBody()) read these bytes, not the consumed stream.
+  const replaced = new Request(c.req.raw, { body: bytes });
+  c.req.raw = replaced;
+  read.set(replaced, bytes);
+  return bytes;
+}
+
+async function readLimited(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Stop reading; the server drains or closes the rest of the upload after the answer.
+      void reader.cancel().catch(() => undefined);
+      throw fail.tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /**
@@ -21,9 +79,7 @@ export function bodyLimit(): MiddlewareHandler {
  * "body missing" (and finalize may be sent with no body at all).
  */
 export async function readJson(c: Context): Promise<unknown> {
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw fail.tooLarge(MAX_BODY_BYTES);
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const text = new TextDecoder('utf-8').decode(await readBody(c));
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

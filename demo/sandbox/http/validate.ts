@@ -50,7 +50,11 @@ export function string(options: StringOptions = {}): Schema<string> {
       return INVALID;
     }
     if (trimmed.length < min || trimmed.length > max) {
-      issues.push({ field: path, code: 'range', message: `${fieldName(path)} must be ${min} to ${max} characters long` });
+      // A field with a format is told its format, not a length bound: a 10,000-character postal_code is "not a
+      // 5-digit ZIP code". Only a value the format accepts (a valid URL over 2000 characters) is told the length.
+      const formatted = format ? checkFormat(format, trimmed, fieldName(path)) : undefined;
+      if (formatted && !formatted.ok) issues.push({ field: path, code: 'format', message: formatted.message });
+      else issues.push({ field: path, code: 'range', message: `${fieldName(path)} must be ${min} to ${max} characters long` });
       return INVALID;
     }
     if (!format || trimmed.length === 0) return trimmed;
@@ -144,8 +148,8 @@ type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K]['kind'] extends 'opt
 type RequiredKeys<S extends Shape> = Exclude<keyof S, OptionalKeys<S>>;
 export type ObjectOf<S extends Shape> = { [K in RequiredKeys<S>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> };
 
-export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
-  return schema((value, path, issues) => {
+export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> & { readonly shape: S } {
+  const parsed = schema<ObjectOf<S>>((value, path, issues) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return typeIssue(issues, path || 'body', path ? 'an object' : 'a JSON object', value);
     }
@@ -168,6 +172,7 @@ export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
     }
     return invalid ? INVALID : (out as ObjectOf<S>);
   });
+  return { ...parsed, shape };
 }
 
 /** Marks a field optional: absent (or null, unless nullable) leaves the key out of the parsed object. */
@@ -210,4 +215,35 @@ export function parse<T>(s: Schema<T>, value: unknown, extraIssues: FieldIssue[]
 export function check<T>(s: Schema<T>, value: unknown, issues: FieldIssue[]): T | undefined {
   const result = s.parse(value, '', issues);
   return result === INVALID ? undefined : result;
+}
+
+/** What query reading needs of a Hono context (the raw URL, so that repeated parameters can be seen). */
+interface QueryContext {
+  req: { url: string };
+}
+
+/**
+ * One query parameter's value. Every query parameter of the API is single-valued, so a parameter given more than
+ * once (`?limit=5&limit=500`: which one would the service use?) is a 400 `invalid_request` naming it, rather than
+ * the first value silently winning. Routes read their query only through this and `parseQuery`.
+ */
+export function queryValue(c: QueryContext, name: string, issues?: FieldIssue[]): string | undefined {
+  const values = new URL(c.req.url).searchParams.getAll(name);
+  if (values.length > 1) {
+    const issue: FieldIssue = { field: name, code: 'type', message: `${name} must be given once, not ${values.length} times` };
+    if (!issues) throw fail.invalid([issue]);
+    issues.push(issue);
+  }
+  return values[0];
+}
+
+/** The query parsed by an object schema; parameters the schema does not name are ignored, like unknown body keys. */
+export function parseQuery<T>(s: Schema<T> & { readonly shape: Shape }, c: QueryContext): T {
+  const issues: FieldIssue[] = [];
+  const input: Record<string, string> = {};
+  for (const name of Object.keys(s.shape)) {
+    const value = queryValue(c, name, issues);
+    if (value !== undefined) input[name] = value;
+  }
+  return parse(s, input, issues);
 }

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { bodyLimit } from '../http/body.js';
 import { bundleEmulator } from './bundle.js';
 import { challengePage, missingChallengePage, pageLocale, resultPage } from './challenge.js';
 import { requestError, type ProcessorError } from './errors.js';
@@ -81,6 +82,9 @@ export function processorRoutes(processor: Processor, opts: ProcessorRoutesOptio
   };
 
   const app = new Hono();
+  // The sandbox's one body limit (64 KiB, counted while reading): c.req.json() and parseBody() below read the bytes
+  // it kept. A no-op when the core already applied it.
+  app.use('*', bodyLimit());
 
   app.get('/stripe.js', (c) =>
     c.body(script, 200, {

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { SandboxEnv } from '../http/env.js';
 import { readJson } from '../http/body.js';
 import { fail } from '../http/errors.js';
-import { integerString, nullable, object, optional, parse, string } from '../http/validate.js';
+import { integerString, nullable, object, optional, parse, parseQuery, string } from '../http/validate.js';
 import { ACCOUNT_TOKEN_TTL_MS } from '../store/tokens.js';
 import type { AccountRecord } from '../store/types.js';
 import { toAccount } from '../views/account.js';
@@ -71,7 +71,7 @@ export function registerAppAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
   });
 
   app.get('/v1/app/accounts', (c) => {
-    const query = parse(listQuery, c.req.query());
+    const query = parseQuery(listQuery, c);
     const page = store.listAccounts(query.limit ?? 25, query.cursor);
     return c.json({ data: page.data.map((a) => toAccount(a, store.app)), next_cursor: page.nextCursor });
   });

@@ -9,7 +9,7 @@ import { OPT_OUT_CODES, optOutReasons } from '../data/opt-out.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
-import { array, check, enumOf, object, optional, parse, string } from '../http/validate.js';
+import { array, check, enumOf, object, optional, parseQuery, string } from '../http/validate.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, FunnelRecord } from '../store/types.js';
 import { tokenAccount, type Deps } from './deps.js';
@@ -57,13 +57,14 @@ export function parseFunnelEvent(raw: unknown, source: Source): ParsedEvent {
     for (const key of Object.keys(raw)) {
       if (!allowed.includes(key)) {
         const why = source === 'flow' && (key === 'prospect' || key === 'account_uuid') ? 'the account is the token\'s' : `not a field of ${event}`;
-        issues.push({ field: key, code: 'unknown_field', message: `${key} is not allowed here: ${why}` });
+        issues.push({ field: keyName(key), code: 'unknown_field', message: `${keyName(key)} is not allowed here: ${why}` });
       }
     }
     const prospect = (raw as Record<string, unknown>).prospect;
     if (prospect && typeof prospect === 'object' && !Array.isArray(prospect)) {
       for (const key of Object.keys(prospect)) {
-        if (key !== 'email') issues.push({ field: `prospect.${key}`, code: 'unknown_field', message: `prospect.${key} is not allowed: prospect has email only` });
+        const field = `prospect.${keyName(key)}`;
+        if (key !== 'email') issues.push({ field, code: 'unknown_field', message: `${field} is not allowed: prospect has email only` });
       }
     }
   }
@@ -87,6 +88,11 @@ export function parseFunnelEvent(raw: unknown, source: Source): ParsedEvent {
     reason: body.reason ?? null,
     label: body.label ?? null,
   };
+}
+
+/** A key as the error names it: the empty key, which JSON allows, is shown as `""` so the field is never blank. */
+function keyName(key: string): string {
+  return key === '' ? '""' : key;
 }
 
 function eventName(raw: unknown): EventName | undefined {
@@ -136,12 +142,12 @@ export function registerEventRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   });
 
   app.get('/v1/app/accounts/enroll/opt-out/reasons', (c) => {
-    const query = parse(reasonsQuery, c.req.query());
+    const query = parseQuery(reasonsQuery, c);
     return c.json(optOutReasons(query.locale ?? 'en'));
   });
 
   app.get('/v1/account/enroll/opt-out/reasons', (c) => {
-    const query = parse(reasonsQuery, c.req.query());
+    const query = parseQuery(reasonsQuery, c);
     return c.json(optOutReasons(query.locale ?? tokenAccount(c).locale));
   });
 }

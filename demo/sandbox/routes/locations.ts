@@ -5,6 +5,7 @@ import { documentTitle } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
 import { checkFormat } from '../http/formats.js';
+import { queryValue } from '../http/validate.js';
 import { usageProfileOf } from '../state/usage-profile.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, ContractRecord } from '../store/types.js';
@@ -83,7 +84,7 @@ export function registerLocationRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
     const a = pathLocation(c);
     const today = clock.today();
     const profile = usageProfileOf(a, today);
-    const year = c.req.query('year');
+    const year = queryValue(c, 'year');
     if (!profile) {
       if (year !== undefined && !/^\d{4}$/.test(year)) throw fail.field('year', 'format', 'year must be a four-digit year');
       return c.json({ year: Number(year ?? today.slice(0, 4)), time_zone: USAGE_TIME_ZONE, data: [], links: { previous: null, next: null } });
@@ -103,7 +104,7 @@ export function registerLocationRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
       const a = pathLocation(c);
       const today = clock.today();
       const profile = usageProfileOf(a, today);
-      const month = c.req.query('month');
+      const month = queryValue(c, 'month');
       if (!profile) {
         if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw fail.field('month', 'format', 'month must be YYYY-MM');
         return c.json({ month: month ?? today.slice(0, 7), time_zone: USAGE_TIME_ZONE, data: [], links: { previous: null, next: null } });

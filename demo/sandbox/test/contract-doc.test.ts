@@ -20,6 +20,7 @@ import {
   pointerToken,
 } from './support/contract.js';
 import { ACCOUNT_STATUSES, FLOW_SCOPES, LOCALES, STATUS_PAIRS } from '../../../src/api/types.js';
+import { isSandboxControl } from '../http/controls.js';
 
 type Json = Record<string, unknown>;
 
@@ -168,6 +169,14 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the 422 of a reused Idempotency-Key wherever the header applies', () => {
+    for (const op of allOperations()) {
+      const refs = (op.operation.parameters ?? []).map((p) => p.$ref);
+      if (!refs.includes('#/components/parameters/IdempotencyKey')) continue;
+      assert.ok(Object.keys(op.operation.responses ?? {}).includes('422'), `${op.operationId} takes an Idempotency-Key but lacks 422`);
+    }
+  });
+
   it('states the token of every /v1 operation, and the flow scopes where a flow token is accepted', () => {
     const scopes = new Set<string>(FLOW_SCOPES);
     for (const op of allOperations()) {
@@ -181,6 +190,21 @@ describe('the OpenAPI document', () => {
       const flowScopes = op.operation['x-flow-scopes'];
       assert.equal(schemes.includes('FlowToken'), Array.isArray(flowScopes), `${op.operationId}: FlowToken and x-flow-scopes go together`);
       for (const s of flowScopes ?? []) assert.ok(scopes.has(s), `${op.operationId}: unknown flow scope ${s}`);
+    }
+  });
+
+  it('states the App token of every sandbox control (401, 403 from a web page, 415 for a body), and none of the open paths', () => {
+    for (const op of allOperations()) {
+      if (!op.template.startsWith('/__sandbox/')) continue;
+      const schemes = (op.operation.security ?? []).flatMap((s) => Object.keys(s));
+      const codes = Object.keys(op.operation.responses ?? {});
+      if (!isSandboxControl(op.template)) {
+        assert.deepEqual(schemes, [], `${op.operationId} is open`);
+        continue;
+      }
+      assert.deepEqual(schemes, ['AppToken'], op.operationId);
+      assert.ok(codes.includes('401') && codes.includes('403'), `${op.operationId} lacks 401 or 403`);
+      assert.equal(codes.includes('415'), op.method !== 'get', `${op.operationId}: 415 goes with a method that may carry a body`);
     }
   });
 

@@ -207,7 +207,8 @@ describe('fault control routes', () => {
     assert.deepEqual(await fieldsOf({ expire_tokens: true, account_uuid: 'nope' }), ['account_uuid:format']);
     assert.deepEqual(await fieldsOf({ latency_ms: 10, after: true }), ['after:range']);
     assert.deepEqual(await fieldsOf({}), ['latency_ms:required']);
-    assert.deepEqual(await fieldsOf([1]), [':type']);
+    assert.deepEqual(await fieldsOf([1]), ['body:type']);
+    assert.deepEqual(await fieldsOf({ '': 1, latency_ms: 5 }), ['"":unknown_field']);
 
     const broken = await app.request('/__sandbox/faults', { method: 'POST', body: '{"latency_ms":' });
     assert.equal(broken.status, 400);

@@ -28,6 +28,60 @@ describe('error answers', () => {
     assert.match(res.headers.get('allow')!, /POST/);
   });
 
+  it('405 before the token is looked at: a flow token calling a wrong method is told the method, not its scope', async () => {
+    const { uuid } = await h.createAccount();
+    const link = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'documents' });
+    const flowToken = new URL(link.body.login_link).searchParams.get('token')!;
+    for (const token of [flowToken, null, 'not-a-token']) {
+      const res = await h.call('PATCH', '/v1/account/flow', { token, body: {} });
+      assertError(res, 405, 'method_not_allowed');
+      assert.equal(res.headers.get('allow'), 'GET, HEAD');
+    }
+    // The right method still goes through authentication and the scope.
+    assert.equal((await h.call('GET', '/v1/account/flow', { token: flowToken })).status, 200);
+    assertError(await h.call('GET', '/v1/account/billing/invoices', { token: flowToken }), 403, 'forbidden');
+  });
+
+  it('405 for a concrete path asked with a templated sibling\'s method: /v1/app/accounts/events is not an account', async () => {
+    for (const method of ['GET', 'PATCH']) {
+      const res = await h.call(method, '/v1/app/accounts/events', method === 'PATCH' ? { body: {} } : {});
+      assertError(res, 405, 'method_not_allowed');
+      assert.equal(res.headers.get('allow'), 'POST');
+    }
+    const { uuid } = await h.createAccount();
+    assert.equal((await h.app('GET', `/v1/app/accounts/${uuid}`)).status, 200);
+    assertError(await h.app('GET', '/v1/app/accounts/3f1c0a8e-0000-4000-8000-000000000000'), 404, 'not_found');
+    const del = await h.call('DELETE', `/v1/app/accounts/${uuid}`);
+    assertError(del, 405, 'method_not_allowed');
+    assert.equal(del.headers.get('allow'), 'GET, HEAD, PATCH');
+  });
+
+  it('400 naming a query parameter given twice, on every route that reads one', async () => {
+    const twice = await h.app('GET', '/v1/app/accounts?limit=5&limit=500');
+    assertError(twice, 400, 'invalid_request', ['limit']);
+    assert.equal(twice.body.error.fields[0].message, 'limit must be given once, not 2 times');
+    assert.equal((await h.app('GET', '/v1/app/accounts?limit=5')).status, 200);
+    assertError(await h.app('GET', '/v1/app/accounts/enroll/opt-out/reasons?locale=es&locale=en'), 400, 'invalid_request', ['locale']);
+    const { token } = await h.createAccount();
+    assertError(await h.call('GET', '/v1/account/billing/invoices?cursor=a&cursor=b&limit=1&limit=2', { token }), 400, 'invalid_request', ['cursor', 'limit']);
+    // A parameter the operation does not read is ignored, like an unknown body key, repeated or not.
+    assert.equal((await h.call('GET', '/v1/account/billing/invoices?utm=a&utm=b', { token })).status, 200);
+  });
+
+  it('tells a field with a format its format, however long the value', async () => {
+    const res = await h.app('POST', '/v1/app/accounts/enroll/eligibility', { postal_code: '7'.repeat(10_000) });
+    assertError(res, 400, 'invalid_request', ['postal_code']);
+    assert.equal(res.body.error.fields[0].code, 'format');
+    assert.equal(res.body.error.fields[0].message, 'postal_code must be a 5-digit ZIP code');
+    const ssn = await h.createAccount().then(({ token }) => h.call('POST', '/v1/account/enroll/credit-check', { token, body: { ssn: '1'.repeat(5000), consent: true } }));
+    assert.match(ssn.body.error.fields[0].message, /^ssn must be 9 digits/);
+    // A value its format accepts but too long for the field is told the length.
+    const { uuid } = await h.createAccount();
+    const long = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment', return_url: `http://partner.test/${'a'.repeat(2100)}` });
+    assertError(long, 400, 'invalid_request', ['return_url']);
+    assert.equal(long.body.error.fields[0].code, 'range');
+  });
+
   it('500 internal JSON for an unexpected exception', async () => {
     const res = await h.call('GET', '/__test/throws', { token: null });
     assertError(res, 500, 'internal');
@@ -86,7 +140,7 @@ describe('Idempotency-Key', () => {
     const key = { 'idempotency-key': 'same-key' };
     const first = await h.call('POST', '/v1/account/enroll/esi-id-search', { token: a.token, body: { esi_id: PREMISES[0]!.esi_id }, headers: key });
     const fresh = await h.app('POST', `/v1/app/accounts/${a.uuid}/token`);
-    const replay = await h.call('POST', '/v1/account/enroll/esi-id-search', { token: fresh.body.token, body: { esi_id: 'ignored' }, headers: key });
+    const replay = await h.call('POST', '/v1/account/enroll/esi-id-search', { token: fresh.body.token, body: { esi_id: PREMISES[0]!.esi_id }, headers: key });
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(replay.body, first.body);
     const otherAccount = await h.call('POST', '/v1/account/enroll/esi-id-search', { token: b.token, body: { esi_id: 'ignored' }, headers: key });
@@ -108,6 +162,62 @@ describe('Idempotency-Key', () => {
     ]);
     assert.equal(one.body.uuid, two.body.uuid);
     assert.equal(h.sb.store.accounts().filter((a) => a.email === 'c@example.com').length, 1);
+  });
+
+  it('binds the key to its request: another body, path or method under a used key is 422, naming the key', async () => {
+    const a = await h.createAccount();
+    const flow = h.as(a.token);
+    const key = { 'idempotency-key': 'credit-click-1' };
+    const first = await flow('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-9001', consent: true }, { headers: key });
+    assert.equal(first.status, 200);
+    // The same SSN again is the same request: replayed.
+    const retry = await flow('POST', '/v1/account/enroll/credit-check', { consent: true, ssn: '123-45-9001' }, { headers: key });
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    // Another SSN is another request: refused, not answered with the first one's response.
+    const other = await flow('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-9002', consent: true }, { headers: key });
+    assertError(other, 422, 'unprocessable', ['Idempotency-Key']);
+    assert.equal(other.body.error.fields[0].code, 'reused');
+    assert.match(other.body.error.message, /credit-click-1.*already used for a different request \(POST \/v1\/account\/enroll\/credit-check\)/);
+    assert.equal(other.headers.get('idempotent-replayed'), null);
+    // Another path, or another method, under the same key: refused as well.
+    assertError(await flow('POST', '/v1/account/enroll/esi-id-search', { esi_id: PREMISES[0]!.esi_id }, { headers: key }), 422, 'unprocessable', ['Idempotency-Key']);
+    const app = await h.app('POST', '/v1/app/accounts', { email: 'bound@example.com' }, { headers: { 'idempotency-key': 'patch-or-post' } });
+    assertError(await h.app('PATCH', `/v1/app/accounts/${app.body.uuid}`, { first_name: 'Ana' }, { headers: { 'idempotency-key': 'patch-or-post' } }), 422, 'unprocessable', ['Idempotency-Key']);
+  });
+
+  it('fingerprints the canonical JSON: key order and spacing are the same request, an empty body is {}', async () => {
+    const key = { 'idempotency-key': 'canonical-1' };
+    const first = await h.call('POST', '/v1/app/accounts', { raw: '{"email":"canon@example.com","first_name":"Ana"}', headers: key });
+    assert.equal(first.status, 201);
+    const again = await h.call('POST', '/v1/app/accounts', { raw: '{ "first_name": "Ana",\n  "email": "canon@example.com" }', headers: key });
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.uuid, first.body.uuid);
+    const a = await h.createAccount();
+    const tokenKey = { 'idempotency-key': 'empty-is-object' };
+    const token = await h.call('POST', `/v1/app/accounts/${a.uuid}/token`, { headers: tokenKey });
+    assert.equal(token.status, 201);
+    const sameAsEmpty = await h.call('POST', `/v1/app/accounts/${a.uuid}/token`, { body: {}, headers: tokenKey });
+    assert.equal(sameAsEmpty.headers.get('idempotent-replayed'), 'true');
+    assert.equal(sameAsEmpty.body.token, token.body.token);
+  });
+
+  it('runs a different request under a key whose first request failed', async () => {
+    const key = { 'idempotency-key': 'failed-first' };
+    assertError(await h.call('POST', '/v1/app/accounts', { body: { email: 'not an email' }, headers: key }), 400, 'invalid_request');
+    assert.equal((await h.call('POST', '/v1/app/accounts', { body: { email: 'other@example.com' }, headers: key })).status, 201);
+  });
+
+  it('lets a concurrent different request under the key wait, then refuses it', async () => {
+    const key = { 'idempotency-key': 'concurrent-different' };
+    const replies = await Promise.all([
+      h.call('POST', '/v1/app/accounts', { body: { email: 'd1@example.com' }, headers: key }),
+      h.call('POST', '/v1/app/accounts', { body: { email: 'd2@example.com' }, headers: key }),
+    ]);
+    // Whichever arrived first ran; the other waited for it and was refused.
+    const ran = replies.find((r) => r.status === 201)!;
+    assert.ok(ran);
+    assertError(replies.find((r) => r !== ran)!, 422, 'unprocessable', ['Idempotency-Key']);
+    assert.equal(h.sb.store.accounts().filter((a) => a.email === 'd1@example.com' || a.email === 'd2@example.com').length, 1);
   });
 
   it('never applies to GET', async () => {

@@ -234,7 +234,9 @@ export function findOperation(method: string, path: string): OperationMatch | un
     const match = t.regex.exec(p);
     if (!match) continue;
     const operation = paths[t.template]![m] as OpenApiOperation | undefined;
-    if (!operation) continue;
+    // The most concrete matching path is the request's path (OpenAPI's rule); without the method it has no
+    // operation (the sandbox answers 405), even when a templated sibling offers the method.
+    if (!operation) return undefined;
     const params: Record<string, string> = {};
     t.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)));
     return {
