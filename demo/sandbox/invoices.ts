@@ -176,87 +176,240 @@ export function priceInvoice(
 
 // ---------- the history ----------
 
-interface Period {
+/** One billing period and the day its invoice is issued. */
+export interface ScheduledPeriod {
   start: string;
   end: string;
+  invoice_date: string;
 }
 
-/** Billing periods of about a month: meter reads fall near the service start's day of month, a day either way. */
-function billingPeriods(input: InvoiceHistoryInput): Period[] {
-  const periods: Period[] = [];
-  let start = input.serviceStart;
-  for (let k = 1; start <= input.today; k++) {
-    const jitter = (hash(`${input.seed}:read:${k}`) % 3) - 1;
-    const next = addDays(addMonths(input.serviceStart, k), jitter);
-    periods.push({ start, end: addDays(next, -1) });
-    start = next;
+/**
+ * The billing periods of an account, computed once and extended as the clock moves. Period k depends only on the
+ * seed, the service start and k (meter reads fall near the service start's day of month, a day either way; the
+ * invoice follows one or two days after the period), so a later "today" only appends periods.
+ */
+export class BillingSchedule {
+  readonly #seed: string;
+  readonly #serviceStart: string;
+  readonly #periods: ScheduledPeriod[] = [];
+  #nextStart: string;
+
+  constructor(seed: string, serviceStart: string) {
+    this.#seed = seed;
+    this.#serviceStart = serviceStart;
+    this.#nextStart = serviceStart;
   }
-  return periods;
+
+  /** Periods computed so far: every invoiced one plus at most one ahead (a work counter for tests). */
+  get computed(): number {
+    return this.#periods.length;
+  }
+
+  period(k: number): ScheduledPeriod {
+    const period = this.#periods[k];
+    if (!period) throw new RangeError(`billing period ${k} has not been scheduled`);
+    return period;
+  }
+
+  /** How many invoices are issued on or before `today`; extends the schedule only as far as that needs. */
+  issuedBy(today: string): number {
+    while (this.#periods.length === 0 || this.#periods[this.#periods.length - 1]!.invoice_date <= today) this.#extend();
+    // Invoice dates increase with k: the first period invoiced after today is found by bisection.
+    let low = 0;
+    let high = this.#periods.length - 1;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.#periods[mid]!.invoice_date <= today) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  #extend(): void {
+    const k = this.#periods.length;
+    const jitter = (hash(`${this.#seed}:read:${k + 1}`) % 3) - 1;
+    const next = addDays(addMonths(this.#serviceStart, k + 1), jitter);
+    const end = addDays(next, -1);
+    const invoice_date = addDays(end, 1 + (hash(`${this.#seed}:issue:${k}`) % 2));
+    this.#periods.push({ start: this.#nextStart, end, invoice_date });
+    this.#nextStart = next;
+  }
+}
+
+/** What an invoice is without its price: its place in the history, its number, dates and payment. */
+export interface InvoiceEntry {
+  number: string;
+  /** The billing period it bills (an index into the schedule). */
+  period: number;
+  invoice_date: string;
+  payment_due_date: string;
+  /** The day the estimated original was voided (and reissued); null unless this is that original. */
+  voided_on: string | null;
+  /** Auto-pay ran and succeeded (its due date is over). */
+  paid: boolean;
+  /** The number of the voided invoice this one reissues. */
+  replaces: string | null;
+  /** The number of the invoice that reissued this voided one. */
+  replaced_by: string | null;
+}
+
+export type HistoryTerms = Omit<InvoiceHistoryInput, 'serviceStart' | 'kwhFor'> & {
+  /** Whole kWh billed for billing period k of the schedule (the usage of its days, rounded). */
+  kwhOf: (period: number) => number;
+};
+
+/**
+ * The invoices issued on or before one day, addressed by position (0 = the most recent) so that a page prices only
+ * its own invoices: numbers, dates and payments are arithmetic on the schedule, and usage is read per period only
+ * when an invoice is priced.
+ *
+ * One invoice in the history was issued on an estimated meter read, voided when the utility sent the actual read,
+ * and reissued three days later: the pair every billing UI has to show sensibly. It is never one of the two latest;
+ * which one it is depends on the length of the history.
+ */
+export class InvoiceHistory {
+  /** Invoices issued (voided original and reissue included). */
+  readonly length: number;
+  readonly #schedule: BillingSchedule;
+  readonly #terms: HistoryTerms;
+  /** Invoices issued by the schedule alone, without the reissue. */
+  readonly #issued: number;
+  /** Schedule index of the voided original, or -1 while the history is too short to have one. */
+  readonly #voided: number;
+  readonly #firstNumber: number;
+  #failedRank: number | undefined;
+
+  constructor(schedule: BillingSchedule, terms: HistoryTerms) {
+    this.#schedule = schedule;
+    this.#terms = terms;
+    this.#issued = schedule.issuedBy(terms.today);
+    this.#voided = this.#issued >= 4 ? 1 + (hash(`${terms.seed}:void`) % (this.#issued - 3)) : -1;
+    this.length = this.#issued + (this.#voided >= 0 ? 1 : 0);
+    this.#firstNumber = 1000 + (hash(`${terms.seed}:number`) % 800_000);
+  }
+
+  /** The invoice at `index`, most recent first, without its price. */
+  entry(index: number): InvoiceEntry {
+    if (!Number.isInteger(index) || index < 0 || index >= this.length) throw new RangeError(`no invoice at ${index}`);
+    const rank = this.length - 1 - index;
+    const voided = this.#isVoided(rank);
+    const reissueRank = this.#voided + 1;
+    const date = this.#dateOf(rank);
+    const due = addDays(date, AUTO_PAY_DELAY_DAYS);
+    return {
+      number: this.#numberOf(rank),
+      period: this.#periodOf(rank),
+      invoice_date: date,
+      payment_due_date: due,
+      voided_on: voided ? this.#dateOf(reissueRank) : null,
+      // Auto-pay runs on the due date; a payment shows as made once that day is over.
+      paid: !voided && rank !== this.#failed() && due < this.#terms.today,
+      replaces: this.#voided >= 0 && rank === reissueRank ? this.#numberOf(this.#voided) : null,
+      replaced_by: voided ? this.#numberOf(reissueRank) : null,
+    };
+  }
+
+  /** Position of the invoice numbered `number`, or -1: numbers are consecutive in issue order. */
+  indexOf(number: string): number {
+    const match = /^INV-\d{4}-(\d{6})$/.exec(number);
+    if (!match) return -1;
+    const rank = Number(match[1]) - this.#firstNumber;
+    if (rank < 0 || rank >= this.length || this.#numberOf(rank) !== number) return -1;
+    return this.length - 1 - rank;
+  }
+
+  /** The invoice at `index`, priced: reads the usage of its billing period. */
+  record(index: number): InvoiceRecord {
+    const e = this.entry(index);
+    const period = this.#schedule.period(e.period);
+    const metered = this.#terms.kwhOf(e.period);
+    // The voided original billed an estimated read, higher than the actual one its reissue bills.
+    const kwh = e.voided_on ? Math.round(metered * (1.08 + (hash(`${this.#terms.seed}:estimate`) % 12) / 100)) : metered;
+    const groups = priceInvoice(kwh, this.#terms);
+    const total = groups.reduce((acc, g) => acc + g.total_cents, 0);
+    return {
+      number: e.number,
+      invoice_date: e.invoice_date,
+      payment_due_date: e.payment_due_date,
+      billing_period_start: period.start,
+      billing_period_end: period.end,
+      total_cents: total,
+      total: centsToDecimal(total),
+      total_kwh: String(kwh),
+      avg_cents_per_kwh: kwh > 0 ? (total / kwh).toFixed(1) : '0.0',
+      pdf: this.#terms.pdfUrl(e.number),
+      paid_at: e.paid ? timestamp(e.payment_due_date, 14, hash(`${e.number}:paid`) % 60) : null,
+      voided_at: e.voided_on ? timestamp(e.voided_on, 15, hash(`${e.number}:void`) % 60) : null,
+      charge_groups: groups,
+      account_uuid: this.#terms.accountUuid,
+      replaces: e.replaces,
+      replaced_by: e.replaced_by,
+    };
+  }
+
+  /** Schedule indexes of the billing periods the invoices at positions from..to (exclusive) bill. */
+  periodsOf(from: number, to: number): number[] {
+    const periods = new Set<number>();
+    for (let i = Math.max(0, from); i < Math.min(to, this.length); i++) periods.add(this.#periodOf(this.length - 1 - i));
+    return [...periods];
+  }
+
+  // Ranks count in issue order (0 = the first invoice): the schedule's invoices, with the reissue right after the
+  // original it replaces (it is issued three days later, always before the next period's invoice).
+  #periodOf(rank: number): number {
+    return this.#voided >= 0 && rank > this.#voided ? rank - 1 : rank;
+  }
+
+  #isVoided(rank: number): boolean {
+    return rank === this.#voided;
+  }
+
+  #dateOf(rank: number): string {
+    const date = this.#schedule.period(this.#periodOf(rank)).invoice_date;
+    return this.#voided >= 0 && rank === this.#voided + 1 ? addDays(date, 3) : date;
+  }
+
+  #numberOf(rank: number): string {
+    return `INV-${this.#dateOf(rank).slice(0, 4)}-${String(this.#firstNumber + rank).padStart(6, '0')}`;
+  }
+
+  /** Rank of the invoice whose auto-pay failed (no payment method): the latest live one past its due date. */
+  #failed(): number {
+    if (this.#failedRank === undefined) {
+      this.#failedRank = -1;
+      if (this.#terms.pastDue) {
+        for (let rank = this.length - 1; rank >= 0; rank--) {
+          if (!this.#isVoided(rank) && addDays(this.#dateOf(rank), AUTO_PAY_DELAY_DAYS) < this.#terms.today) {
+            this.#failedRank = rank;
+            break;
+          }
+        }
+      }
+    }
+    return this.#failedRank;
+  }
 }
 
 const timestamp = (date: string, hourUtc: number, minute: number): string =>
   new Date(dateMs(date) + hourUtc * 3_600_000 + minute * 60_000).toISOString();
 
-/** Invoices issued on or before `today`, most recent first. */
+/** Invoices issued on or before `today`, most recent first (the whole history, priced). */
 export function generateInvoices(input: InvoiceHistoryInput): InvoiceRecord[] {
-  interface Draft {
-    period: Period;
-    invoice_date: string;
-    kwh: number;
-    voided_on: string | null;
-    reissue_of: Draft | null;
-    number?: string;
-  }
-  const drafts: Draft[] = [];
-  for (const [k, period] of billingPeriods(input).entries()) {
-    const invoiceDate = addDays(period.end, 1 + (hash(`${input.seed}:issue:${k}`) % 2));
-    if (invoiceDate > input.today) break;
-    const kwh = Math.max(0, Math.round(input.kwhFor(period.start, period.end)));
-    drafts.push({ period, invoice_date: invoiceDate, kwh, voided_on: null, reissue_of: null });
-  }
-  // One invoice in the history was issued on an estimated meter read, voided when the utility sent the actual
-  // read, and reissued: the pair every billing UI has to show sensibly. Never one of the two latest.
-  if (drafts.length >= 4) {
-    const original = drafts[1 + (hash(`${input.seed}:void`) % (drafts.length - 3))];
-    const reissue: Draft = { ...original, reissue_of: original, invoice_date: addDays(original.invoice_date, 3) };
-    original.voided_on = reissue.invoice_date;
-    original.kwh = Math.round(original.kwh * (1.08 + (hash(`${input.seed}:estimate`) % 12) / 100));
-    drafts.push(reissue);
-  }
-  drafts.sort((a, b) => (a.invoice_date < b.invoice_date ? -1 : a.invoice_date > b.invoice_date ? 1 : 0));
-  let sequence = 1000 + (hash(`${input.seed}:number`) % 800_000);
-  for (const d of drafts) d.number = `INV-${d.invoice_date.slice(0, 4)}-${String(sequence++).padStart(6, '0')}`;
-
-  const failed = input.pastDue
-    ? [...drafts].reverse().find((d) => !d.voided_on && addDays(d.invoice_date, AUTO_PAY_DELAY_DAYS) < input.today)
-    : undefined;
-  const records = drafts.map((d): InvoiceRecord => {
-    const groups = priceInvoice(d.kwh, input);
-    const total = groups.reduce((acc, g) => acc + g.total_cents, 0);
-    const due = addDays(d.invoice_date, AUTO_PAY_DELAY_DAYS);
-    // Auto-pay runs on the due date; a payment shows as made once that day is over.
-    const paid = !d.voided_on && d !== failed && due < input.today;
-    const number = d.number ?? '';
-    return {
-      number,
-      invoice_date: d.invoice_date,
-      payment_due_date: due,
-      billing_period_start: d.period.start,
-      billing_period_end: d.period.end,
-      total_cents: total,
-      total: centsToDecimal(total),
-      total_kwh: String(d.kwh),
-      avg_cents_per_kwh: d.kwh > 0 ? (total / d.kwh).toFixed(1) : '0.0',
-      pdf: input.pdfUrl(number),
-      paid_at: paid ? timestamp(due, 14, hash(`${number}:paid`) % 60) : null,
-      voided_at: d.voided_on ? timestamp(d.voided_on, 15, hash(`${number}:void`) % 60) : null,
-      charge_groups: groups,
-      account_uuid: input.accountUuid,
-      replaces: d.reissue_of?.number ?? null,
-      replaced_by: d.voided_on ? (drafts.find((r) => r.reissue_of === d)?.number ?? null) : null,
-    };
+  const schedule = new BillingSchedule(input.seed, input.serviceStart);
+  const kwh = new Map<number, number>();
+  const history = new InvoiceHistory(schedule, {
+    ...input,
+    kwhOf: (k) => {
+      let value = kwh.get(k);
+      if (value === undefined) {
+        const period = schedule.period(k);
+        value = Math.max(0, Math.round(input.kwhFor(period.start, period.end)));
+        kwh.set(k, value);
+      }
+      return value;
+    },
   });
-  return records.reverse();
+  return Array.from({ length: history.length }, (_, i) => history.record(i));
 }
 
 /** The decision's derived status: paid_at → paid, voided_at → voided, due date before today → past_due, else due. */

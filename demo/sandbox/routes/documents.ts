@@ -7,10 +7,10 @@ import type { Hono } from 'hono';
 import { eflDocument, invoiceDocument, loaDocument, tosDocument, yracDocument, type DocLang } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { object, optional, parse } from '../http/validate.js';
+import { object, optional, parseQuery } from '../http/validate.js';
 import { invoiceStatus } from '../invoices.js';
 import { renderPdf, type PdfDocument } from '../pdf.js';
-import { invoicesOf } from '../state/invoice-history.js';
+import { invoiceOf } from '../state/invoice-history.js';
 import type { DocumentRef } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
 import type { Deps } from './deps.js';
@@ -67,7 +67,7 @@ function buildDocument(deps: Deps, ref: DocumentRef, lang: DocLang): PdfDocument
     );
   }
   const today = clock.today();
-  const invoice = invoicesOf(store, account, today, config.publicUrl).find((r) => r.number === ref.invoiceNumber);
+  const invoice = invoiceOf(store, account, ref.invoiceNumber ?? '', today, config.publicUrl);
   if (!invoice) return undefined;
   return invoiceDocument(
     {
@@ -88,7 +88,7 @@ export function registerDocumentRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
     const m = /^([0-9a-f-]{36})\.pdf$/.exec(c.req.param('file'));
     const ref = m ? deps.store.documents.get(m[1]!) : undefined;
     if (!ref) throw fail.notFound('No such document');
-    const lang = parse(query, c.req.query()).locale ?? ref.locale;
+    const lang = parseQuery(query, c).locale ?? ref.locale;
     const doc = buildDocument(deps, ref, lang);
     if (!doc) throw fail.notFound('The document is no longer available');
     const bytes = renderPdf(doc);

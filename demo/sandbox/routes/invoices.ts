@@ -2,9 +2,9 @@
 import type { Hono } from 'hono';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { integerString, object, optional, parse, string } from '../http/validate.js';
+import { integerString, object, optional, parseQuery, string } from '../http/validate.js';
 import { toDetail, toListItem } from '../invoices.js';
-import { invoicesOf } from '../state/invoice-history.js';
+import { invoiceHistoryOf, invoiceOf, meterInvoices } from '../state/invoice-history.js';
 import { tokenAccount, type Deps } from './deps.js';
 
 const listQuery = object({ limit: optional(integerString({ min: 1, max: 100 })), cursor: optional(string({ max: 200 })) });
@@ -19,23 +19,28 @@ function decode(cursor: string): number {
 export function registerInvoiceRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store, clock, config } = deps;
 
-  app.get('/v1/account/billing/invoices', (c) => {
-    const query = parse(listQuery, c.req.query());
+  app.get('/v1/account/billing/invoices', async (c) => {
+    const query = parseQuery(listQuery, c);
     const limit = query.limit ?? 25;
     const offset = query.cursor === undefined ? 0 : decode(query.cursor);
     const today = clock.today();
-    const all = invoicesOf(store, tokenAccount(c), today, config.publicUrl);
-    const page = all.slice(offset, offset + limit);
+    const account = tokenAccount(c);
+    const history = invoiceHistoryOf(store, account, today, config.publicUrl);
+    const length = history?.length ?? 0;
+    const end = Math.min(offset + limit, length);
+    // Only this page is priced; its usage is read a billing period per turn, without holding the server.
+    if (history) await meterInvoices(account, history, offset, end);
+    const page = Array.from({ length: Math.max(0, end - offset) }, (_, i) => history!.record(offset + i));
     return c.json({
       data: page.map((r) => toListItem(r, today)),
-      next_cursor: offset + limit < all.length ? encode(offset + limit) : null,
+      next_cursor: offset + limit < length ? encode(offset + limit) : null,
     });
   });
 
   app.get('/v1/account/billing/invoices/:invoice_number', (c) => {
     const number = c.req.param('invoice_number');
     const today = clock.today();
-    const record = invoicesOf(store, tokenAccount(c), today, config.publicUrl).find((r) => r.number === number);
+    const record = invoiceOf(store, tokenAccount(c), number, today, config.publicUrl);
     if (!record) throw fail.notFound(`No invoice ${number} on this account`);
     return c.json(toDetail(record, today));
   });

@@ -1,6 +1,9 @@
-/** Emulator-only controls under /__sandbox (no counterpart in the real service; no authentication, local use). */
+/**
+ * Emulator-only controls under /__sandbox (no counterpart in the real service). All but health, fixtures and the
+ * logo require the App token, refuse web pages and non-JSON bodies: http/controls.ts guards them for app.ts.
+ */
 import type { Hono } from 'hono';
-import { BUSINESS_HOURS } from '../clock.js';
+import { BUSINESS_HOURS, MAX_CLOCK_MOVE_DAYS, MAX_CLOCK_MOVE_MS } from '../clock.js';
 import { fixtures } from '../data/fixtures.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
@@ -12,9 +15,10 @@ import type { Deps } from './deps.js';
 import { pathAccount } from './deps.js';
 
 const clockBody = object({
-  advance_seconds: optional(number({ min: 0, max: 10 * 365 * 86_400 })),
-  advance_hours: optional(number({ min: 0, max: 10 * 365 * 24 })),
-  advance_business_hours: optional(number({ min: 0, max: 10 * 365 * 9 })),
+  // How far a move may go (MAX_CLOCK_MOVE_DAYS) is checked on the instant it reaches, for every form alike.
+  advance_seconds: optional(number({ min: 0 })),
+  advance_hours: optional(number({ min: 0 })),
+  advance_business_hours: optional(number({ min: 0 })),
   set: optional(string({ format: 'timestamp' })),
 });
 const CLOCK_KEYS = ['advance_seconds', 'advance_hours', 'advance_business_hours', 'set'] as const;
@@ -54,14 +58,33 @@ export function registerSandboxRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     }
     if (!body || issues.length) throw fail.invalid(issues);
     const now = clock.nowMs();
+    const field = given[0]!;
+    const limit = now + MAX_CLOCK_MOVE_MS;
+    let target: number;
+    let advance: number | null = null;
     if (body.set !== undefined) {
-      const target = Date.parse(body.set);
+      target = Date.parse(body.set);
       // The clock never moves backwards: what already happened (expired tokens, activations) cannot un-happen.
       if (target < now) throw fail.field('set', 'range', `set must not be before the sandbox's now (${new Date(now).toISOString()})`);
-      clock.set(target);
-    } else if (body.advance_seconds !== undefined) clock.advance(body.advance_seconds * 1000);
-    else if (body.advance_hours !== undefined) clock.advance(body.advance_hours * 3_600_000);
-    else clock.set(clock.addBusinessHours(body.advance_business_hours!, now));
+    } else if (body.advance_seconds !== undefined || body.advance_hours !== undefined) {
+      advance = body.advance_seconds !== undefined ? body.advance_seconds * 1000 : body.advance_hours! * 3_600_000;
+      target = now + advance;
+    } else {
+      // There are never more than nine business hours in a day: a larger count is out of bounds before any walking.
+      const hours = body.advance_business_hours!;
+      target = hours > MAX_CLOCK_MOVE_DAYS * 9 ? Infinity : clock.addBusinessHours(hours, now).getTime();
+    }
+    // One move computes every day it skips (billing periods, webhooks): ten years at most, then move again.
+    if (target > limit) {
+      throw fail.field(
+        field,
+        'range',
+        `${field} must move the clock at most ${MAX_CLOCK_MOVE_DAYS / 365} years (${MAX_CLOCK_MOVE_DAYS} days) ahead of the sandbox's now (${new Date(now).toISOString()}), ` +
+          `that is to ${new Date(limit).toISOString()} at the latest; to go further, move it again from there`,
+      );
+    }
+    if (advance === null) clock.set(target);
+    else clock.advance(advance);
     return c.json(clockView());
   });
 

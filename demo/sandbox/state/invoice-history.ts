@@ -2,12 +2,18 @@
  * The invoices of an active account, from the invoice generator (../invoices.ts) fed with the contract's rates and
  * the same synthetic usage the usage endpoints serve, so a bill's kWh match the usage pages. Auto-pay fails (the
  * latest due invoice stays unpaid, past due) when no payment method is on file.
+ *
+ * Nothing is recomputed from scratch: each account keeps its billing schedule, extended as the clock moves, and the
+ * kWh of each billing period once read. Numbers, dates and payments (all the webhooks need) cost no usage at all;
+ * usage is read only for the invoices a response shows, so a clock moved by years costs its new periods, not the
+ * whole history.
  */
 import { randomUUID } from 'node:crypto';
-import { generateInvoices, invoiceStatus, type InvoiceRecord } from '../invoices.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { BillingSchedule, InvoiceHistory, invoiceStatus, type InvoiceRecord } from '../invoices.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
-import { importKwhBetween } from '../usage.js';
+import { importKwhBetween, type UsageProfile } from '../usage.js';
 import { premiseByEsiId } from '../data/addresses.js';
 import { localDate } from '../time.js';
 
@@ -31,48 +37,129 @@ export function invoiceDocumentId(store: Store, a: AccountRecord, number: string
   return id;
 }
 
-export function invoicesOf(store: Store, a: AccountRecord, today: string, publicUrl: string): InvoiceRecord[] {
+/** What an account has computed of its invoices so far. */
+interface Ledger {
+  /** What the schedule and the kWh depend on; a change (another location or start) starts a new ledger. */
+  key: string;
+  schedule: BillingSchedule;
+  profile: UsageProfile;
+  /** Whole kWh billed per billing period (schedule index), read once. */
+  kwh: Map<number, number>;
+}
+
+const ledgers = new WeakMap<AccountRecord, Ledger>();
+
+function ledgerOf(a: AccountRecord): Ledger | null {
   const location = a.location;
-  if (!location || a.serviceActiveAt === null) return [];
-  const plan = location.contract.plan;
+  if (!location || a.serviceActiveAt === null) return null;
   const serviceStart = localDate(a.serviceActiveAt);
-  const profile = { seed: location.esiId, historyStart: serviceStart, lastDay: today, solar: premiseByEsiId(location.esiId)?.solar ?? false };
-  return generateInvoices({
+  const key = `${serviceStart}|${location.esiId}`;
+  let ledger = ledgers.get(a);
+  if (!ledger || ledger.key !== key) {
+    // Usage of a day depends on the location alone (seed, solar), not on the history window.
+    const profile = { seed: location.esiId, historyStart: serviceStart, lastDay: serviceStart, solar: premiseByEsiId(location.esiId)?.solar ?? false };
+    ledger = { key, schedule: new BillingSchedule(a.uuid, serviceStart), profile, kwh: new Map() };
+    ledgers.set(a, ledger);
+  }
+  return ledger;
+}
+
+function kwhOf(ledger: Ledger, k: number): number {
+  let kwh = ledger.kwh.get(k);
+  if (kwh === undefined) {
+    const period = ledger.schedule.period(k);
+    kwh = Math.max(0, Math.round(importKwhBetween(period.start, period.end, ledger.profile)));
+    ledger.kwh.set(k, kwh);
+  }
+  return kwh;
+}
+
+/** The account's invoices issued on or before `today` (empty before service starts), priced only when read. */
+export function invoiceHistoryOf(store: Store, a: AccountRecord, today: string, publicUrl: string): InvoiceHistory | null {
+  const ledger = ledgerOf(a);
+  if (!ledger) return null;
+  const plan = a.location!.contract.plan;
+  return new InvoiceHistory(ledger.schedule, {
     seed: a.uuid,
     accountUuid: a.uuid,
-    serviceStart,
     today,
     energy_rate_cents_per_kwh: plan.energy_rate_cents_per_kwh,
     base_charge_cents: plan.base_charge_cents,
     delivery: plan.delivery,
     utilityDisplayName: plan.delivery.utility.display_name,
-    kwhFor: (start, end) => importKwhBetween(start, end, profile),
+    kwhOf: (k) => kwhOf(ledger, k),
     pdfUrl: (number) => `${publicUrl}/documents/${invoiceDocumentId(store, a, number, today)}.pdf`,
     pastDue: a.card === null,
   });
 }
 
 /**
+ * Reads the usage the invoices at positions from..to (exclusive) bill, one billing period per turn of the event
+ * loop, so that a page after a long clock move never holds the server for more than one period (about a month of
+ * 15-minute usage, around a millisecond). Periods already read cost nothing.
+ */
+export async function meterInvoices(a: AccountRecord, history: InvoiceHistory, from: number, to: number): Promise<void> {
+  const ledger = ledgers.get(a);
+  if (!ledger) return;
+  for (const k of history.periodsOf(from, to)) {
+    // Between turns another request may have given the account another location: its invoices start over.
+    if (ledgers.get(a) !== ledger) return;
+    if (ledger.kwh.has(k)) continue;
+    kwhOf(ledger, k);
+    await nextTurn();
+  }
+}
+
+/** The invoice numbered `number`, priced, or undefined. */
+export function invoiceOf(store: Store, a: AccountRecord, number: string, today: string, publicUrl: string): InvoiceRecord | undefined {
+  const history = invoiceHistoryOf(store, a, today, publicUrl);
+  const index = history ? history.indexOf(number) : -1;
+  return index >= 0 ? history!.record(index) : undefined;
+}
+
+/**
+ * How much invoice work an account has done: billing periods scheduled and billing periods whose usage was read.
+ * Both only grow with new periods (tests check that a clock move costs its new periods, not the history).
+ */
+export function invoiceWork(a: AccountRecord): { periodsScheduled: number; periodsMetered: number } {
+  const ledger = ledgers.get(a);
+  return { periodsScheduled: ledger?.schedule.computed ?? 0, periodsMetered: ledger?.kwh.size ?? 0 };
+}
+
+/**
  * Emits the billing webhooks for what happened since the last look: a statement sent for each new invoice, and
- * each auto-pay that succeeded or failed. Run when the clock moves, since invoices only appear with time.
+ * each auto-pay that succeeded or failed. Run when the clock moves, since invoices only appear with time. It reads
+ * numbers, dates and payments only, never usage.
  */
 export function emitInvoiceEvents(store: Store, a: AccountRecord, today: string, publicUrl: string): void {
   const seen = a.invoiceEvents;
   // Invoices change only with the date: most clock moves (seconds, hours) need no recomputation.
   if (a.serviceActiveAt === null || seen.checkedOn === today) return;
   seen.checkedOn = today;
-  for (const invoice of [...invoicesOf(store, a, today, publicUrl)].reverse()) {
+  const history = invoiceHistoryOf(store, a, today, publicUrl);
+  if (!history) return;
+  const sent = new Set(seen.sent);
+  const paid = new Set(seen.paid);
+  const failed = new Set(seen.failed);
+  for (let i = history.length - 1; i >= 0; i--) {
+    const invoice = history.entry(i);
     const data = { location_uuid: a.location!.uuid, invoice_number: invoice.number };
-    if (!seen.sent.includes(invoice.number)) {
+    if (!sent.has(invoice.number)) {
+      sent.add(invoice.number);
       seen.sent.push(invoice.number);
       store.emit(a, 'account.invoice_sent', data);
     }
-    const status = invoiceStatus(invoice, today);
-    if (status === 'paid' && !seen.paid.includes(invoice.number)) {
+    const status = invoiceStatus(
+      { paid_at: invoice.paid ? invoice.payment_due_date : null, voided_at: invoice.voided_on, payment_due_date: invoice.payment_due_date },
+      today,
+    );
+    if (status === 'paid' && !paid.has(invoice.number)) {
+      paid.add(invoice.number);
       seen.paid.push(invoice.number);
       store.emit(a, 'account.payment_successful', data);
     }
-    if (status === 'past_due' && !seen.failed.includes(invoice.number)) {
+    if (status === 'past_due' && !failed.has(invoice.number)) {
+      failed.add(invoice.number);
       seen.failed.push(invoice.number);
       store.emit(a, 'account.payment_failed', data);
     }

@@ -2,14 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   AUTO_PAY_DELAY_DAYS,
+  BillingSchedule,
   centsToDecimal,
   generateInvoices,
+  InvoiceHistory,
   invoiceStatus,
   priceInvoice,
   toDetail,
   toListItem,
   type InvoiceHistoryInput,
 } from '../invoices.js';
+import { invoiceWork } from '../state/invoice-history.js';
+import { addDays, localToInstant } from '../time.js';
+import { Harness } from './support/harness.js';
 
 const DAY = 86_400_000;
 const days = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / DAY;
@@ -147,4 +152,94 @@ test('deterministic, and the list item drops charge_groups while the detail keep
   const detail = toDetail(record, input.today);
   assert.deepEqual(detail.charge_groups, record.charge_groups);
   assert.equal(detail.status, 'due');
+});
+
+test('the schedule only grows: day after day, one kept schedule gives what a fresh generation gives', () => {
+  const schedule = new BillingSchedule(input.seed, input.serviceStart);
+  let metered = 0;
+  for (let today = '2025-01-05'; today <= '2027-06-30'; today = addDays(today, 4)) {
+    for (const pastDue of [false, true]) {
+      const history = new InvoiceHistory(schedule, {
+        ...input,
+        today,
+        pastDue,
+        kwhOf: (k) => {
+          metered += 1;
+          const period = schedule.period(k);
+          return input.kwhFor(period.start, period.end);
+        },
+      });
+      const fresh = generateInvoices({ ...input, today, pastDue });
+      assert.equal(history.length, fresh.length, today);
+      // Numbers, dates and payments without reading any usage; the records, priced one at a time, are the same.
+      const before = metered;
+      for (let i = 0; i < fresh.length; i++) {
+        const entry = history.entry(i);
+        assert.deepEqual([entry.number, entry.invoice_date, entry.paid, entry.voided_on !== null], [fresh[i].number, fresh[i].invoice_date, fresh[i].paid_at !== null, fresh[i].voided_at !== null]);
+        assert.equal(history.indexOf(fresh[i].number), i);
+      }
+      assert.equal(metered, before, 'entries read no usage');
+      assert.deepEqual(Array.from({ length: history.length }, (_, i) => history.record(i)), fresh, `${today} pastDue=${pastDue}`);
+      // Scheduled: every invoiced period and the next one, never a period twice.
+      assert.equal(schedule.computed, schedule.issuedBy(today) + 1);
+    }
+  }
+  assert.equal(history('2025-01-09').indexOf('INV-2025-000000'), -1);
+  function history(today: string): InvoiceHistory {
+    return new InvoiceHistory(schedule, { ...input, today, kwhOf: () => 0 });
+  }
+});
+
+test('a clock move costs its new billing periods, not the history; a page reads the usage of its own invoices only', async () => {
+  const h = new Harness();
+  try {
+    const { uuid, token } = await h.readyToFinalize();
+    await h.as(token)('POST', '/v1/account/enroll/finalize');
+    assert.equal((await h.as(token)('POST', '/v1/account/sandbox/advance', { to: 'usage' })).status, 200);
+    const account = h.sb.store.account(uuid)!;
+    const list = async (query = '') => {
+      const fresh = (await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token;
+      const res = await h.as(fresh)('GET', `/v1/account/billing/invoices${query}`);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body as { data: Array<{ number: string; invoice_date: string }>; next_cursor: string | null };
+    };
+
+    // Three years of history in one move: the move schedules the periods (for the webhooks) but reads no usage.
+    assert.equal((await h.call('POST', '/__sandbox/clock', { body: { advance_hours: 3 * 365 * 24 } })).status, 200);
+    const moved = invoiceWork(account);
+    assert.ok(moved.periodsScheduled >= 36, `${moved.periodsScheduled} periods scheduled`);
+    assert.equal(moved.periodsMetered, 0);
+    const sent = h.sb.dispatcher.events().filter((e) => e.type === 'account.invoice_sent' && e.data.account_uuid === uuid).length;
+    assert.ok(sent >= 36);
+
+    // The first page reads the usage of its 25 invoices (24 periods when the voided one and its reissue are on it).
+    const first = await list();
+    assert.equal(first.data.length, 25);
+    assert.ok(first.next_cursor);
+    const paged = invoiceWork(account);
+    assert.equal(paged.periodsScheduled, moved.periodsScheduled, 'listing schedules nothing new');
+    assert.ok(paged.periodsMetered >= 24 && paged.periodsMetered <= 25, `${paged.periodsMetered} periods metered`);
+    await list();
+    assert.deepEqual(invoiceWork(account), paged, 'the same page again costs nothing');
+
+    // One month later (to the day after the next invoice at the latest): one new invoice, one new period.
+    const next = localToInstant(addDays(first.data[0].invoice_date, 34), 12);
+    assert.equal((await h.call('POST', '/__sandbox/clock', { body: { set: new Date(next).toISOString() } })).status, 200);
+    const month = invoiceWork(account);
+    assert.equal(month.periodsScheduled, paged.periodsScheduled + 1, 'one period scheduled');
+    assert.equal(month.periodsMetered, paged.periodsMetered, 'the move itself reads no usage');
+    const later = await list();
+    assert.notEqual(later.data[0].number, first.data[0].number);
+    assert.ok(later.data[0].invoice_date > first.data[0].invoice_date);
+    assert.equal(invoiceWork(account).periodsMetered, paged.periodsMetered + 1, 'the page read the new period only');
+
+    // The detail and the later pages read only what they show.
+    await h.as((await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token)('GET', `/v1/account/billing/invoices/${later.data[3].number}`);
+    assert.equal(invoiceWork(account).periodsMetered, paged.periodsMetered + 1, 'an invoice of the page: already read');
+    const rest = await list(`?cursor=${later.next_cursor}`);
+    assert.ok(rest.data.length >= 12);
+    assert.equal(invoiceWork(account).periodsScheduled, month.periodsScheduled);
+  } finally {
+    h.close();
+  }
 });
