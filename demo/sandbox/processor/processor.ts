@@ -155,11 +155,11 @@ export class Processor {
         ),
       };
     }
-    // Confirming again while 3-D Secure is pending abandons that attempt, as a fresh confirmation does at Stripe.
-    this.abandonPendingChallenge(intent);
-
+    // Card details that fail validation are refused before anything changes (a pending challenge stays answerable).
     const checked = this.validateCard(card);
     if ('error' in checked) return { ok: false, status: checked.error.type === 'card_error' ? 402 : 400, error: checked.error };
+    // Confirming again while 3-D Secure is pending abandons that attempt, as a fresh confirmation does at Stripe.
+    this.abandonPendingChallenge(intent);
 
     const outcome = outcomeFor(checked.number);
     if (outcome.kind === 'decline') {

@@ -82,24 +82,26 @@ export function registerAppEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void
       issues.push({ field: 'postal_code', code: 'required', message: 'postal_code is required when esi_id is not sent' });
     }
     if (!body || issues.length) throw fail.invalid(issues);
+    // Every refusal (unknown account, unpriceable rates, unknown ESI ID, ZIP mismatch, unknown ZIP) comes before
+    // anything is stored: a refused request must not leave its custom rates on the account.
     const account = body.account_uuid ? store.requireAccount(body.account_uuid) : null;
     if (account) c.set('subjectAccount', account);
-    const custom: CustomRates | null = body.custom_rates ?? (account ? store.customRates.get(account.uuid) ?? null : null);
     if (body.custom_rates) assertPriceable(body.custom_rates);
-    // Per-account custom rates stay with the account: its own later plan requests (the flow's) get them too.
-    if (account && body.custom_rates) store.customRates.set(account.uuid, body.custom_rates);
-
-    if (body.esi_id) {
-      const premise = requirePremise(body.esi_id);
-      if (body.postal_code && body.postal_code !== premise.postal_code) {
-        throw fail.field('postal_code', 'range', `postal_code does not match the ESI ID's address (${premise.postal_code})`);
-      }
-      if (account) return c.json({ plans: quoteForAccountEsiId(deps, account, body.esi_id) });
-      return c.json({ plans: quotePlans(deps, { utility: premise.utility, esiId: body.esi_id, account: null, custom }) });
+    const premise = body.esi_id ? requirePremise(body.esi_id) : null;
+    if (premise && body.postal_code && body.postal_code !== premise.postal_code) {
+      throw fail.field('postal_code', 'range', `postal_code does not match the ESI ID's address (${premise.postal_code})`);
     }
-    const utilities = utilitiesForZip(body.postal_code!);
+    const utilities = premise ? [premise.utility] : utilitiesForZip(body.postal_code!);
     if (utilities.length === 0) {
       throw fail.field('postal_code', 'range', `No retail choice utility is known to serve ${body.postal_code}; check eligibility first`);
+    }
+
+    // Per-account custom rates stay with the account: its own later plan requests (the flow's) get them too.
+    if (account && body.custom_rates) store.customRates.set(account.uuid, body.custom_rates);
+    const custom: CustomRates | null = body.custom_rates ?? (account ? store.customRates.get(account.uuid) ?? null : null);
+    if (premise) {
+      if (account) return c.json({ plans: quoteForAccountEsiId(deps, account, body.esi_id!) });
+      return c.json({ plans: quotePlans(deps, { utility: premise.utility, esiId: body.esi_id!, account: null, custom }) });
     }
     // A ZIP two utilities share is priced for both; each plan names its utility in delivery.utility.
     const plans: Plan[] = utilities.flatMap((utility) => quotePlans(deps, { utility, esiId: null, account, custom }));
