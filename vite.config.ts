@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
+import { flowHeaders, frameAncestorsFrom, securityHeaders } from './scripts/flow-headers.js';
 import { privateNames } from './scripts/private-names.js';
 import { shortMsgIds } from './scripts/short-msg-ids.js';
 import { litTemplateMinify } from './scripts/template-minify-plugin.js';
@@ -8,32 +9,7 @@ import { litTemplateMinify } from './scripts/template-minify-plugin.js';
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const serviceUrl = process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
 const flowPort = Number(process.env.FLOW_PORT ?? 5173);
-// Framing is allowed only to the App's partner origins (the real service sends this per App).
-const frameAncestors = (process.env.SANDBOX_ALLOWED_ORIGINS ?? process.env.PARTNER_URL ?? `http://localhost:${process.env.PARTNER_PORT ?? 5174}`)
-  .split(',')
-  .map((o) => o.trim())
-  .filter(Boolean)
-  .join(' ');
-
-/**
- * Strict CSP for the flow page: no inline script, no eval; the API origin for fetch; framing is governed by the
- * App's partner origins only (frame-ancestors). `emulator`: the page may load the sandbox's Stripe.js emulator from
- * the service (development and sandbox builds); `hmr`: the dev server's module reloading.
- */
-function csp({ emulator, hmr }: { emulator: boolean; hmr: boolean }): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self'${emulator ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
-    `connect-src 'self' ${serviceUrl} https://api.stripe.com${hmr ? ' ws://localhost:* http://localhost:*' : ''}`,
-    `frame-src ${serviceUrl} https://js.stripe.com https://hooks.stripe.com`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${serviceUrl}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    `frame-ancestors 'self' ${frameAncestors}`,
-  ].join('; ');
-}
+const frameAncestors = frameAncestorsFrom(process.env);
 
 /**
  * With `build.modulePreload: false` Vite still wraps every dynamic import in its preload helper (about 0.6 KB gzip on
@@ -80,6 +56,9 @@ function sideEffectFree(modules: RegExp): Plugin {
  */
 export default defineConfig(({ command, mode }) => ({
   plugins: [
+    // The page's response headers (scripts/flow-headers.ts): Cache-Control of the dev and preview servers, and
+    // `_headers` in the build output with the production set.
+    flowHeaders(() => ({ serviceUrl, frameAncestors, emulator: mode === 'sandbox', hmr: false })),
     plainDynamicImports(),
     sideEffectFree(REEXPORTED_ONLY),
     litTemplateMinify(),
@@ -98,12 +77,12 @@ export default defineConfig(({ command, mode }) => ({
   server: {
     port: flowPort,
     strictPort: true,
-    headers: { 'Content-Security-Policy': csp({ emulator: true, hmr: true }), 'Referrer-Policy': 'no-referrer' },
+    headers: securityHeaders({ serviceUrl, frameAncestors, emulator: true, hmr: true }),
   },
   preview: {
     port: flowPort,
     strictPort: true,
-    headers: { 'Content-Security-Policy': csp({ emulator: mode === 'sandbox', hmr: false }), 'Referrer-Policy': 'no-referrer' },
+    headers: securityHeaders({ serviceUrl, frameAncestors, emulator: mode === 'sandbox', hmr: false }),
   },
   build: {
     target: 'es2022',

@@ -1,0 +1,152 @@
+/**
+ * The flow page's response headers, in one place: the Vite dev server and the preview server send them
+ * (vite.config.ts: `server.headers`, `preview.headers` and the `flowHeaders` plugin), and the build writes them into
+ * the output as `_headers` (the format Netlify and Cloudflare Pages read, and other static hosts copy) for
+ * production. docs/architecture.md, "Response headers", explains each one.
+ *
+ * The page is opened by a login link whose token is a bearer credential for an hour, so:
+ * - the HTML is never stored (`Cache-Control: no-store`): not by the browser (the back button, a shared computer),
+ *   not by a proxy; the hashed assets, whose names change with their content, are cached for a year (immutable);
+ * - nothing the page requests carries its URL (`Referrer-Policy: no-referrer`, also a <meta> in index.html);
+ * - a strict CSP (no inline script, no eval; the API and Stripe only) and `X-Content-Type-Options: nosniff`;
+ * - no powerful feature (`Permissions-Policy`), see PERMISSIONS_POLICY.
+ */
+import type { Plugin } from 'vite';
+
+export interface FlowHeaderOptions {
+  /** The service's origin (the API; in development and sandbox builds also the Stripe.js emulator). */
+  serviceUrl: string;
+  /** Who may frame the flow, space-separated origins: the App's partner origins. */
+  frameAncestors: string;
+  /** The page may load the sandbox's Stripe.js emulator from the service (development and sandbox builds). */
+  emulator: boolean;
+  /** The dev server's module reloading (websocket and HTTP to localhost). */
+  hmr: boolean;
+}
+
+/**
+ * Framing is allowed only to the App's partner origins (the real service sends this per App); here they come from
+ * the environment the build or the server runs in, as for the sandbox (`SANDBOX_ALLOWED_ORIGINS`).
+ */
+export function frameAncestorsFrom(env: Record<string, string | undefined>): string {
+  return (env.SANDBOX_ALLOWED_ORIGINS ?? env.PARTNER_URL ?? `http://localhost:${env.PARTNER_PORT ?? 5174}`)
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * Strict CSP for the flow page: no inline script, no eval; the API origin for fetch; framing is governed by the
+ * App's partner origins only (frame-ancestors). Stripe.js and its frames (the card fields, 3-D Secure) are allowed.
+ */
+export function csp({ serviceUrl, frameAncestors, emulator, hmr }: FlowHeaderOptions): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${emulator ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
+    `connect-src 'self' ${serviceUrl} https://api.stripe.com${hmr ? ' ws://localhost:* http://localhost:*' : ''}`,
+    `frame-src ${serviceUrl} https://js.stripe.com https://hooks.stripe.com`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${serviceUrl}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors 'self' ${frameAncestors}`,
+  ].join('; ');
+}
+
+/**
+ * Every powerful feature the flow has no use for is denied, for the page and every frame in it (Stripe's included).
+ * `payment` too: the Payment Request API is what Apple Pay and Google Pay need inside Stripe's Payment Element, and
+ * the flow saves a card for auto-pay with wallets turned off (src/payment/stripe.ts, `wallets: never`), so the card
+ * form does not use it. Turning wallets on would need `payment=(self "https://js.stripe.com")` here, and the partner's
+ * iframe's `allow="payment"` (which the partner demo already sets) to delegate it.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/** The HTML page: never stored, since it is opened with a token (and a reload must not show another session). */
+export const PAGE_CACHE_CONTROL = 'no-store';
+/** Hashed assets (`assets/<name>-<hash>.js`): their content never changes under their name. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Headers of every response of the flow's origin (the page and its assets). */
+export function securityHeaders(options: FlowHeaderOptions): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp(options),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  };
+}
+
+/** The flow's page paths: the login links (`/login?token=`, `/app/login?token=`) and `/`, where the token-less URL lands. */
+export const PAGE_PATHS = ['/', '/index.html', '/login', '/app/login'] as const;
+
+/**
+ * The production headers file (`_headers`, Netlify / Cloudflare Pages format). Rules that match the same path have
+ * their values joined with commas there, so Cache-Control is set per path (pages, assets) and never under `/*`.
+ */
+export function headersFile(options: FlowHeaderOptions, assetsDir = 'assets'): string {
+  const block = (path: string, headers: Record<string, string>) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return [
+    '# Response headers of the flow (generated by scripts/flow-headers.ts at build time; Netlify / Cloudflare Pages format).',
+    block('/*', securityHeaders(options)),
+    ...PAGE_PATHS.map((path) => block(path, { 'Cache-Control': PAGE_CACHE_CONTROL })),
+    block(`/${assetsDir}/*`, { 'Cache-Control': ASSET_CACHE_CONTROL }),
+    '',
+  ].join('\n');
+}
+
+type NodeResponse = import('node:http').ServerResponse;
+
+/**
+ * Makes an HTML answer `no-store` and a hashed asset immutable, whatever Cache-Control the server chose: Vite sends
+ * `no-cache` for HTML in the dev server and `no-cache` for every file in the preview server, after its configured
+ * headers. Decided when the head is written, from the final Content-Type.
+ */
+function cacheControlOnWrite(res: NodeResponse, isAsset: boolean): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: NodeResponse, ...args: unknown[]) {
+    const given = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a));
+    const typeKey = given && Object.keys(given).find((k) => k.toLowerCase() === 'content-type');
+    const type = String((typeKey ? given[typeKey] : undefined) ?? this.getHeader('content-type') ?? '');
+    const value = type.startsWith('text/html') ? PAGE_CACHE_CONTROL : isAsset && this.statusCode < 300 ? ASSET_CACHE_CONTROL : undefined;
+    if (value) {
+      if (given) for (const k of Object.keys(given)) if (k.toLowerCase() === 'cache-control') delete given[k];
+      this.setHeader('Cache-Control', value);
+    }
+    return (writeHead as (...a: unknown[]) => NodeResponse).apply(this, args);
+  } as NodeResponse['writeHead'];
+}
+
+/**
+ * The Vite side: the page's Cache-Control on the dev and preview servers, and `_headers` written into the build.
+ * The security headers themselves go through `server.headers` / `preview.headers` (every response).
+ */
+export function flowHeaders(production: () => FlowHeaderOptions): Plugin {
+  let assetsDir = 'assets';
+  let base = '/';
+  return {
+    name: 'sf:flow-headers',
+    configResolved(config) {
+      assetsDir = config.build.assetsDir;
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        cacheControlOnWrite(res, false);
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        cacheControlOnWrite(res, (req.url ?? '').startsWith(`${base}${assetsDir}/`));
+        next();
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(production(), assetsDir) });
+    },
+  };
+}

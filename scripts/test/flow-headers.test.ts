@@ -1,0 +1,154 @@
+/**
+ * The flow page's response headers (scripts/flow-headers.ts): the set itself, the `_headers` file the build writes,
+ * and what the Vite dev and preview servers really send (Vite chooses its own Cache-Control for HTML; the plugin
+ * must win).
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import {
+  ASSET_CACHE_CONTROL,
+  csp,
+  flowHeaders,
+  headersFile,
+  PAGE_CACHE_CONTROL,
+  PAGE_PATHS,
+  securityHeaders,
+  type FlowHeaderOptions,
+} from '../flow-headers.js';
+
+const OPTIONS: FlowHeaderOptions = { serviceUrl: 'https://api.example.com', frameAncestors: 'https://bank.example', emulator: false, hmr: false };
+const CONFIG = resolve('vite.config.ts');
+
+/** `_headers` as rules: [pattern, headers]. */
+function parseHeadersFile(text: string): Array<[string, Record<string, string>]> {
+  const rules: Array<[string, Record<string, string>]> = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    if (!line.startsWith(' ')) rules.push([line, {}]);
+    else {
+      const [, name, value] = /^\s+([^:]+):\s*(.*)$/.exec(line)!;
+      rules.at(-1)![1][name!] = value!;
+    }
+  }
+  return rules;
+}
+
+/** What a Netlify / Cloudflare Pages host sends for a path: every matching rule, values of a repeated header joined. */
+function hostHeaders(rules: Array<[string, Record<string, string>]>, path: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [pattern, headers] of rules) {
+    const regex = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    if (!regex.test(path)) continue;
+    for (const [name, value] of Object.entries(headers)) out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  }
+  return out;
+}
+
+describe('the flow page header set', () => {
+  it('locks the page down: CSP, no referrer, nosniff, no powerful features', () => {
+    const headers = securityHeaders(OPTIONS);
+    assert.equal(headers['Referrer-Policy'], 'no-referrer');
+    assert.equal(headers['X-Content-Type-Options'], 'nosniff');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
+      assert.match(headers['Permissions-Policy']!, new RegExp(`(^|, )${feature}=\\(\\)`), feature);
+    }
+    const policy = headers['Content-Security-Policy']!;
+    assert.doesNotMatch(policy, /unsafe-eval/);
+    assert.match(policy, /script-src 'self' https:\/\/js\.stripe\.com(;|$)/);
+    assert.match(policy, /frame-ancestors 'self' https:\/\/bank\.example/);
+    assert.match(policy, /object-src 'none'/);
+  });
+
+  it('allows the Stripe.js emulator and module reloading only when asked', () => {
+    assert.doesNotMatch(csp(OPTIONS), /script-src[^;]*api\.example\.com/);
+    assert.match(csp({ ...OPTIONS, emulator: true }), /script-src 'self' https:\/\/api\.example\.com/);
+    assert.doesNotMatch(csp(OPTIONS), /ws:/);
+    assert.match(csp({ ...OPTIONS, hmr: true }), /connect-src [^;]*ws:\/\/localhost:\*/);
+  });
+
+  it('writes a _headers file whose rules give the page no-store and the hashed assets a year, never both', () => {
+    const rules = parseHeadersFile(headersFile(OPTIONS));
+    const all = rules.find(([pattern]) => pattern === '/*')![1];
+    assert.deepEqual(all, securityHeaders(OPTIONS));
+    for (const path of PAGE_PATHS) {
+      const sent = hostHeaders(rules, path);
+      assert.equal(sent['Cache-Control'], PAGE_CACHE_CONTROL, path);
+      assert.equal(sent['X-Content-Type-Options'], 'nosniff', path);
+      assert.equal(sent['Content-Security-Policy'], csp(OPTIONS), path);
+    }
+    const asset = hostHeaders(rules, '/assets/core-AbC123.js');
+    assert.equal(asset['Cache-Control'], ASSET_CACHE_CONTROL);
+    assert.equal(asset['X-Content-Type-Options'], 'nosniff');
+  });
+
+  it('emits _headers from the plugin with the production set and the configured assets folder', () => {
+    const plugin = flowHeaders(() => OPTIONS);
+    (plugin.configResolved as (c: unknown) => void)({ build: { assetsDir: 'static' }, base: '/' });
+    const emitted: Array<{ fileName?: string; source?: unknown }> = [];
+    (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (file: { fileName?: string; source?: unknown }) => emitted.push(file) });
+    assert.equal(emitted.length, 1);
+    assert.equal(emitted[0]!.fileName, '_headers');
+    assert.equal(emitted[0]!.source, headersFile(OPTIONS, 'static'));
+    assert.match(String(emitted[0]!.source), /^\/static\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  });
+});
+
+describe('the Vite servers', () => {
+  let dev: ViteDevServer;
+  let server: PreviewServer;
+  let tmp = '';
+  let out = '';
+  before(async () => {
+    // Everything this test writes stays in a temporary folder: the build, and the dev server's dependency cache.
+    tmp = mkdtempSync(join(tmpdir(), 'sf-flow-headers-'));
+    out = join(tmp, 'dist');
+    dev = await createServer({ configFile: CONFIG, logLevel: 'silent', cacheDir: join(tmp, 'vite-cache'), server: { port: 0, strictPort: false, hmr: false } });
+    await dev.listen();
+    await build({ configFile: CONFIG, logLevel: 'silent', build: { outDir: out, emptyOutDir: true } });
+    server = await preview({ configFile: CONFIG, logLevel: 'silent', build: { outDir: out }, preview: { port: 0, strictPort: false } });
+  });
+  after(async () => {
+    await dev?.close();
+    await new Promise<void>((done) => (server ? server.httpServer.close(() => done()) : done()));
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const urlOf = (s: ViteDevServer | PreviewServer, path: string) => new URL(path, s.resolvedUrls!.local[0]!).href;
+
+  it('dev server: the page is no-store with the security headers; modules keep Vite\'s caching', async () => {
+    for (const path of ['/', '/login?token=flow_x', '/app/login?token=x']) {
+      const res = await fetch(urlOf(dev, path));
+      assert.match(res.headers.get('content-type')!, /text\/html/, path);
+      assert.equal(res.headers.get('cache-control'), PAGE_CACHE_CONTROL, path);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.match(res.headers.get('permissions-policy')!, /camera=\(\)/, path);
+      assert.match(res.headers.get('content-security-policy')!, /frame-ancestors/, path);
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer', path);
+    }
+    const module = await fetch(urlOf(dev, '/src/main.ts'));
+    assert.equal(module.status, 200);
+    assert.notEqual(module.headers.get('cache-control'), PAGE_CACHE_CONTROL);
+  });
+
+  it('build and preview: _headers in the output; the page no-store, hashed assets immutable', async () => {
+    const rules = parseHeadersFile(readFileSync(join(out, '_headers'), 'utf8'));
+    assert.equal(hostHeaders(rules, '/login')['Cache-Control'], PAGE_CACHE_CONTROL);
+    for (const path of ['/', '/index.html', '/login?token=flow_x']) {
+      const res = await fetch(urlOf(server, path));
+      assert.match(res.headers.get('content-type')!, /text\/html/, path);
+      assert.equal(res.headers.get('cache-control'), PAGE_CACHE_CONTROL, path);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.ok(res.headers.get('content-security-policy'), path);
+    }
+    const page = await (await fetch(urlOf(server, '/'))).text();
+    const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(page)![1]!;
+    const asset = await fetch(urlOf(server, script));
+    assert.equal(asset.status, 200);
+    assert.equal(asset.headers.get('cache-control'), ASSET_CACHE_CONTROL);
+    assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
+  });
+});
