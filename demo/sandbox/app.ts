@@ -13,6 +13,7 @@ import { resolveConfig, type ResolvedConfig, type SandboxConfig } from './config
 import { ConnectionDroppedError, Faults } from './faults.js';
 import { appAuth, accountAuth } from './http/auth.js';
 import { bodyLimit } from './http/body.js';
+import { loadRequestContract } from './http/contract.js';
 import { isSandboxControl, sandboxControls } from './http/controls.js';
 import type { SandboxEnv } from './http/env.js';
 import { ApiError, fail } from './http/errors.js';
@@ -57,6 +58,8 @@ export interface Sandbox {
 }
 
 export function createSandbox(input: SandboxConfig = {}): Sandbox {
+  // The request schemas come from openapi/openapi.yaml: compiled once, so that a broken contract fails at start.
+  loadRequestContract();
   const config = resolveConfig(input);
   const clock = new Clock({ realNow: config.realNow, ...(input.clockStart !== undefined ? { start: input.clockStart } : {}) });
   const webhookState = { url: config.webhookUrl ?? null, secret: config.webhookSecret };
