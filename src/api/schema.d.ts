@@ -1324,7 +1324,7 @@ export interface components {
         AppLoginRequest: {
             /**
              * Format: path
-             * @description Where the customer lands after login, e.g. /billing.
+             * @description Where the customer lands after login, e.g. /billing; the leading slash may be left out (billing is /billing).
              */
             route?: string;
         };

@@ -27,7 +27,7 @@ const CONTRACT_URL = new URL('../../../openapi/openapi.yaml', import.meta.url);
 const DOC_ID = 'openapi.yaml';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** Formats whose canonical form the sandbox stores. */
-const NORMALIZED = new Set(['uuid', 'ssn', 'phone', 'state']);
+const NORMALIZED = new Set(['uuid', 'ssn', 'phone', 'state', 'path']);
 /** Keywords of the contract that the sandbox's handlers judge (they name the field as the decisions say). */
 const HANDLER_KEYWORDS = new Set(['if', 'then', 'else', 'not']);
 

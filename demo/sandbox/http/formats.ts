@@ -98,9 +98,14 @@ export const FORMATS = {
     message: (f) => `${f} must be a decimal string with at most 5 places, like "-0.25"`,
   },
   http_url: { check: (v) => (httpUrl(v) ? v : undefined), message: (f) => `${f} must be an absolute http(s) URL` },
+  // A route of the flow, e.g. /billing; the leading slash may be left out ("the billing area": billing), and is
+  // added. Never another origin: no scheme (https:), no // or \ at the start, no spaces.
   path: {
-    check: (v) => (/^\/[^\s]*$/.test(v) && !v.startsWith('//') ? v : undefined),
-    message: (f) => `${f} must be a path starting with /`,
+    check: (v) => {
+      const path = v.startsWith('/') ? v : `/${v}`;
+      return /^\/[^\s\\/][^\s\\]*$|^\/$/.test(path) && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(v) ? path : undefined;
+    },
+    message: (f) => `${f} must be a path of the flow, like /billing or billing`,
   },
 } satisfies Record<string, FormatDefinition>;
 

@@ -145,6 +145,8 @@ describe('formats', () => {
     assert.equal(FORMATS.http_url.check('javascript:alert(1)'), undefined);
     assert.equal(FORMATS.http_url.check('https://partner.example/done'), 'https://partner.example/done');
     assert.equal(FORMATS.path.check('//evil.example'), undefined);
+    assert.equal(FORMATS.path.check('billing'), '/billing');
+    assert.equal(FORMATS.path.check('https:evil.example'), undefined);
     assert.equal(FORMATS['date-time'].check('2026-03-02T10:00:00'), undefined);
     assert.equal(FORMATS['date-time'].check('2026-03-02T10:00:00-06:00'), '2026-03-02T16:00:00.000Z');
     assert.equal(FORMATS.esi_id.message('esi_id', '10443729999999906'), 'esi_id has a wrong check digit');
