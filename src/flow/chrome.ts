@@ -7,7 +7,7 @@ import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Account } from '../api/types.js';
 import { getLocale } from '../i18n/localization.js';
-import type { StepName } from './events.js';
+import type { StepName } from '../contract/events.js';
 import { stepLabel } from './labels.js';
 import { stepPosition, stepsFor } from './router.js';
 import '../ui/progress.js';

@@ -3,8 +3,9 @@
  * show. Because the server is the source of truth, a reload or a fresh link resumes at the first unfinished step.
  */
 import type { Account, AddressSearchResult } from '../api/types.js';
-import type { AcceptedPlan } from '../steps/plans/plans.js';
-import type { StepName } from './events.js';
+import { isClientAgent, type AcceptedPlan, type StepName } from '../contract/enrollment.js';
+
+export { isClientAgent };
 
 /** What this session did that the account does not (yet) show. */
 export interface SessionProgress {
@@ -19,16 +20,6 @@ export interface SessionProgress {
 export const STANDARD_STEPS: readonly StepName[] = ['address', 'plans', 'identity', 'credit', 'payment', 'review'];
 /** Client agent accounts did identity, credit and payment before the plan (the partner collected them). */
 export const CLIENT_AGENT_STEPS: readonly StepName[] = ['address', 'plans', 'review'];
-
-/**
- * The client agent flow: the partner holds power of attorney and completed the preapproval (identity, credit check,
- * payment method); the customer only picks the address and plan (start 7 to 30 days out) and reviews.
- */
-export function isClientAgent(account: Account): boolean {
-  if (account.status === 'ready' && account.status_reason === 'enrollment_pending_client_agent') return true;
-  const e = account.enrollment;
-  return Boolean(account.client_agent_accepted && e.is_identity_verified && e.is_credit_check_submitted && e.has_payment_method);
-}
 
 /** The numbered steps for this account (the done screen is not numbered). */
 export function stepsFor(account: Account): readonly StepName[] {

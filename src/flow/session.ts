@@ -8,7 +8,7 @@ import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
-import type { StepName } from './events.js';
+import type { StepName } from '../contract/events.js';
 import { watchExpiry } from './expiry.js';
 
 export interface SessionHooks {

@@ -2,7 +2,7 @@
  * Where each step's code lives. Every later step's loader is a dynamic import, so Vite emits one chunk per step and
  * the first screen downloads only the root and the address step. Loading twice is free (the module map caches it).
  */
-import type { StepName } from './events.js';
+import type { StepName } from '../contract/events.js';
 // The first step is part of the first screen's own file (scripts/chunks.ts): imported here, not loaded.
 import '../steps/address/address.js';
 

@@ -6,8 +6,8 @@
  *   status screens (needed offline) and, one step before the card form, the card processor.
  */
 import type { Account, FlowSession } from '../api/types.js';
-import type { StepDraft } from './context.js';
-import type { StepName } from './events.js';
+import type { StepDraft } from '../contract/context.js';
+import type { StepName } from '../contract/events.js';
 import { followingStep, isClientAgent, type SessionProgress } from './router.js';
 import { stepTag, type LoadableView, type StepLoader } from './step-modules.js';
 
