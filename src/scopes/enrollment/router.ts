@@ -2,8 +2,8 @@
  * The enrollment router: pure functions from server state (the account) plus what this session did, to the step to
  * show. Because the server is the source of truth, a reload or a fresh link resumes at the first unfinished step.
  */
-import type { Account, AddressSearchResult } from '../api/types.js';
-import { isClientAgent, type AcceptedPlan, type StepName } from '../contract/enrollment.js';
+import type { Account, AddressSearchResult } from '../../api/types.js';
+import { isClientAgent, type AcceptedPlan, type StepName } from '../../contract/enrollment.js';
 
 export { isClientAgent };
 
@@ -15,6 +15,8 @@ export interface SessionProgress {
   plan?: AcceptedPlan | null;
   /** The review step reported a successful finalize (the account may not have been re-read yet). */
   finalized?: boolean;
+  /** The plans step was shown in this session: leaving asks the opt-out question from then on. */
+  sawPlans?: boolean;
 }
 
 export const STANDARD_STEPS: readonly StepName[] = ['address', 'plans', 'identity', 'credit', 'payment', 'review'];
