@@ -23,7 +23,7 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends LitEl
   /** Set by the root; derived from the account when absent (tests, embedding without the root). */
   @property({ attribute: false }) clientAgent?: boolean;
 
-  /** The step this element is, from its tag: `sf-step-<step>` (flow/step-modules.ts names them so). */
+  /** The step this element is, from its tag: `sf-step-<step>` (the scope declarations name them so). */
   protected get stepName(): StepName {
     return this.localName.slice('sf-step-'.length) as StepName;
   }
