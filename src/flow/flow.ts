@@ -160,7 +160,7 @@ export class SfFlow extends LitElement {
       if (!customElements.get(view.tag)) await view.load().catch(() => undefined);
       if (customElements.get(view.tag)) return this._dispatch({ type: 'loaded', from: screen });
       // A failed chunk stays failed in the module map until a reload.
-      return this._dispatch({ type: 'fail', error: { kind: 'network' }, retry: 'reload' });
+      return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
     }
     if (screen.completing) return void this._reread(screen);
     // The same showing, ready before: the question came or went over it.
@@ -184,15 +184,8 @@ export class SfFlow extends LitElement {
 
   private _fail(error: unknown, retry: Retry): void {
     if (isAbortError(error)) return;
-    const kind = error instanceof ApiError ? error.kind : 'network';
-    this._dispatch({
-      type: 'fail',
-      retry,
-      error:
-        kind === 'unauthorized'
-          ? { kind, expired: (error as ApiError).code === 'token_expired' }
-          : { kind: kind === 'forbidden' || kind === 'not_found' || kind === 'network' ? kind : 'error' },
-    });
+    const api = error instanceof ApiError ? error : undefined;
+    this._dispatch({ type: 'fail', kind: api?.kind ?? 'network', code: api?.code, retry });
   }
 
   private _retry(): void {

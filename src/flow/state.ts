@@ -51,11 +51,9 @@ export type Action =
   | { type: 'stay' }
   | { type: 'viewed'; plans: readonly string[] }
   | { type: 'expiring'; at: string }
-  | { type: 'fail'; error: Failure; retry: Retry }
+  /** A failed call: `kind` is ApiError.kind (`network` for anything else), `code` the service's error code. */
+  | { type: 'fail'; kind: string; code?: string; retry: Retry }
   | { type: 'close'; reason: CloseReason; status?: StatusKind };
-
-/** An error as the root sorts it (ApiError.kind, or `network` for anything else). */
-export type Failure = { kind: 'unauthorized'; expired: boolean } | { kind: 'forbidden' | 'not_found' | 'network' | 'error' };
 
 export const initialState: FlowState = { screen: { kind: 'loading' }, progress: undefined, viewed: null, visits: {}, count: 0 };
 
@@ -88,11 +86,11 @@ export function reduce(scope: AnyScope | undefined, state: FlowState, action: Ac
   if (screen.kind === 'closed') return state;
   if (action.type === 'close') return close(state, action.reason, action.status);
   if (action.type === 'fail') {
-    const { error } = action;
+    const { kind } = action;
     // The service says whether the token expired or was never valid; both close as `expired` for the host.
-    if (error.kind === 'unauthorized') return close(state, 'expired', error.expired ? 'expired' : 'invalid');
-    if (error.kind === 'forbidden' || error.kind === 'not_found') return close(state, 'error', 'forbidden');
-    return { ...state, screen: { kind: 'status', status: error.kind, retry: action.retry } };
+    if (kind === 'unauthorized') return close(state, 'expired', action.code === 'token_expired' ? 'expired' : 'invalid');
+    if (kind === 'forbidden' || kind === 'not_found') return close(state, 'error', 'forbidden');
+    return { ...state, screen: { kind: 'status', status: kind === 'network' ? kind : 'error', retry: action.retry } };
   }
   if (action.type === 'expiring') return { ...state, expiringAt: action.at };
   if (action.type === 'viewed') return { ...state, viewed: action.plans };
