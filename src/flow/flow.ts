@@ -46,7 +46,7 @@ export class SfFlow extends LitElement {
   @property({ attribute: false }) api: FlowApi | undefined;
   /** Injected window for the bridge (tests). */
   @property({ attribute: false }) hostWindow: BridgeWindow | undefined;
-  /** Injected card processor warm-up (tests); by default the scope's (ScopeDeclaration.card), one step before the card form. */
+  /** Injected card processor warm-up (tests); by default the scope's (`card`), one step before the card form. */
   @property({ attribute: false }) prefetchCard: ((publicKey: string) => unknown) | undefined;
 
   @state() private _state: FlowState = initialState;
@@ -67,7 +67,7 @@ export class SfFlow extends LitElement {
     this.addEventListener('sf-step-complete', (e) => this._dispatch({ type: 'complete', detail: e.detail }));
     this.addEventListener('sf-step-back', () => this._dispatch({ type: 'back' }));
     this.addEventListener('sf-exit-request', () => void this._onExit());
-    this.addEventListener('sf-api-error', (e) => this._fail(e.detail.error, 'resume'));
+    this.addEventListener('sf-api-error', (e) => this._fail(e.detail.error));
     this.addEventListener('sf-plans-viewed', (e) => this._dispatch({ type: 'viewed', plans: e.detail.plan_uuids }));
     this.addEventListener('sf-opt-out-confirmed', () => this._dispatch({ type: 'close', reason: 'exited' }));
     this.addEventListener('sf-opt-out-cancelled', () => this._dispatch({ type: 'stay' }));
@@ -178,21 +178,20 @@ export class SfFlow extends LitElement {
     try {
       this._dispatch({ type: 'account', from, account: await this._client!.getAccount() });
     } catch (error) {
-      this._fail(error, 'resume');
+      this._fail(error);
     }
   }
 
-  private _fail(error: unknown, retry: Retry): void {
+  private _fail(error: unknown, retry: Retry = 'start'): void {
     if (isAbortError(error)) return;
     const api = error instanceof ApiError ? error : undefined;
     this._dispatch({ type: 'fail', kind: api?.kind ?? 'network', code: api?.code, retry });
   }
 
+  /** "Try again": load the session and the account again (the progress of this session is kept), or reload. */
   private _retry(): void {
     const screen = this._state.screen;
-    const retry = screen.kind === 'status' ? screen.retry : 'start';
-    if (retry === 'reload') location.reload();
-    else if (retry === 'resume' && this._client && this._state.session) void this._resume();
+    if (screen.kind === 'status' && screen.retry === 'reload') location.reload();
     else void this._start();
   }
 
@@ -220,7 +219,7 @@ export class SfFlow extends LitElement {
       });
     }
     if (flow.status === 'rejected' || acct.status === 'rejected') {
-      return this._fail(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason, 'start');
+      return this._fail(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason);
     }
     if (!linkLocale) {
       const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value.locale);
@@ -228,16 +227,6 @@ export class SfFlow extends LitElement {
     }
     await localeReady;
     this._dispatch({ type: 'booted', session: flow.value, account: acct.value });
-  }
-
-  /** Re-reads the account and shows the current step ("Try again" after an error). */
-  private async _resume(): Promise<void> {
-    this._dispatch({ type: 'start' });
-    try {
-      this._dispatch({ type: 'booted', session: this._state.session!, account: await this._client!.getAccount() });
-    } catch (error) {
-      this._fail(error, 'resume');
-    }
   }
 
   private async _switchLocale(locale: Locale): Promise<void> {
@@ -258,8 +247,8 @@ export class SfFlow extends LitElement {
     if (screen.kind === 'step' && screen.asking) {
       return void this.renderRoot.querySelector<HTMLElement & { leave?: () => void }>(question!.tag)?.leave?.();
     }
-    const ask = screen.kind === 'step' && this._state.account && this._scope?.exit(this._state.account, this._state.progress, this._state.viewed) === 'question';
-    const loaded = ask && question && (customElements.get(question.tag) || (await question.load().then(() => customElements.get(question.tag), () => undefined)));
+    // The question's code, in case the reducer asks it; when it cannot load (offline), leaving just exits.
+    const loaded = screen.kind === 'step' && question && (customElements.get(question.tag) || (await question.load().then(() => customElements.get(question.tag), () => undefined)));
     this._dispatch({ type: 'exit', question: Boolean(loaded) });
   }
 

@@ -10,8 +10,8 @@ import type { StepCompleteDetail } from '../contract/events.js';
 import type { AnyScope } from './scope.js';
 import type { StatusKind } from './screens/status-screen.js';
 
-/** What "Try again" on a status screen does: start over, re-read the account, or reload (a failed chunk stays failed). */
-export type Retry = 'start' | 'resume' | 'reload';
+/** What "Try again" on a status screen does: load the session again, or reload (a failed chunk stays failed). */
+export type Retry = 'start' | 'reload';
 
 export type Screen =
   | { kind: 'loading' }

@@ -94,13 +94,13 @@ describe('flow state (reducer)', () => {
     expect(run(address, { type: 'fail', kind: 'unauthorized', code: 'token_expired', retry: 'start' }).screen).to.deep.equal({ kind: 'closed', reason: 'expired', status: 'expired' });
     expect(run(address, { type: 'fail', kind: 'unauthorized', code: 'unauthorized', retry: 'start' }).screen).to.deep.equal({ kind: 'closed', reason: 'expired', status: 'invalid' });
     expect(run(address, { type: 'fail', kind: 'forbidden', retry: 'start' }).screen).to.deep.equal({ kind: 'closed', reason: 'error', status: 'forbidden' });
-    expect(run(address, { type: 'fail', kind: 'network', retry: 'resume' }).screen).to.deep.equal({ kind: 'status', status: 'network', retry: 'resume' });
+    expect(run(address, { type: 'fail', kind: 'network', retry: 'start' }).screen).to.deep.equal({ kind: 'status', status: 'network', retry: 'start' });
     expect(run(initialState, { type: 'exit', question: true }).screen).to.deep.include({ kind: 'closed', reason: 'exited' });
   });
 
   it('resumes with what this session did (a re-read keeps the progress)', () => {
     const plans = ready(run(ready(boot()), { type: 'complete', detail: { step: 'address', data: { address: ADDRESS } } }));
-    const failed = run(plans, { type: 'fail', kind: 'network', retry: 'resume' });
+    const failed = run(plans, { type: 'fail', kind: 'network', retry: 'start' });
     const resumed = run(failed, { type: 'start' }, { type: 'booted', session: makeSession(), account: makeAccount() });
     expect(resumed.screen).to.deep.include({ step: 'plans' });
   });
