@@ -8,8 +8,6 @@ import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
-import type { StepName } from './events.js';
-import { watchExpiry } from './expiry.js';
 
 export interface SessionHooks {
   token: string | null;
@@ -23,6 +21,8 @@ export class SessionLink {
   private _stops: Array<() => void> = [];
   private _readySent = false;
   private _closed = false;
+  /** The current connection; a late extras.ts load for an earlier one (stopped since) does nothing. */
+  private _connection: object | undefined;
 
   get connected(): boolean {
     return Boolean(this._bridge);
@@ -42,31 +42,34 @@ export class SessionLink {
       returnUrl: session.return_url ?? null,
       ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
     }));
-    // The color checks (branding.ts, in extras.ts) load only for a partner with a color of its own.
+    // What the first screen does not need comes in extras.ts, fetched once the session is known: the session clock
+    // (its first deadline is the warning, minutes away) and, for a partner with a color of its own, the color checks.
+    // Offline, neither starts: the default color stays, and an expired link is still told by the service's 401.
     const color = session.branding?.primary_color;
-    if (color) {
-      import('./extras.js').then(
-        ({ usableBrandColor }) => {
-          const usable = usableBrandColor(color);
-          if (usable) host.style.setProperty('--sf-color-primary', usable);
-        },
-        () => undefined, // offline: the default color
-      );
-    }
-    this._stops.push(
-      watchExpiry(session.expires_at, {
-        onExpiring: () => {
-          bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
-          hooks.onExpiring();
-        },
-        onExpired: hooks.onExpired,
-      }),
+    const connection = {};
+    this._connection = connection;
+    import('./extras.js').then(
+      ({ usableBrandColor, watchExpiry }) => {
+        if (this._connection !== connection) return; // stopped (closed, or the element left the page) meanwhile
+        const usable = color ? usableBrandColor(color) : null;
+        if (usable) host.style.setProperty('--sf-color-primary', usable);
+        this._stops.push(
+          watchExpiry(session.expires_at, {
+            onExpiring: () => {
+              bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
+              hooks.onExpiring();
+            },
+            onExpired: hooks.onExpired,
+          }),
+        );
+      },
+      () => undefined,
     );
     if (bridge.embedded) this._stops.push(observeResize(host, bridge));
   }
 
   /** Tells the host which step is on screen and, the first time, that the flow is ready. */
-  stepShown(step: StepName): void {
+  stepShown(step: string): void {
     this._bridge?.post({ type: 'service-flow-step', step });
     if (this._readySent) return;
     this._readySent = true;
@@ -92,6 +95,7 @@ export class SessionLink {
 
   /** Stops the clock and the height reports (the element left the page, or the flow closed). */
   stop(): void {
+    this._connection = undefined;
     for (const stop of this._stops.splice(0)) stop();
   }
 }

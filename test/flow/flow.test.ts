@@ -1,8 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { ApiError } from '../../src/api/errors.js';
 import type { Account } from '../../src/api/types.js';
-import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } from '../../src/flow/events.js';
-import { PlansViewedEvent } from '../../src/flow/exit-events.js';
+import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } from '../../src/contract/events.js';
+import { PlansViewedEvent } from '../../src/contract/exit-events.js';
 import type { SfFlow } from '../../src/flow/flow.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
 import { closeMessages, current, deepFocus, fakeApi, mountFlow, waitForView } from './harness.js';
@@ -181,7 +181,9 @@ describe('sf-flow', () => {
     const { el, host } = await mountFlow({ session });
     await waitForView(el, 'sf-step-address');
     expect(host.messages.some((m) => m.type === 'service-flow-session-expiring')).to.equal(true);
-    expect(el.shadowRoot!.querySelector('.notice')!.textContent).to.contain('This link expires at');
+    const notice = el.shadowRoot!.querySelector('sf-expiry-notice')!;
+    await notice.updateComplete;
+    expect(notice.shadowRoot!.textContent).to.contain('This link expires at');
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
