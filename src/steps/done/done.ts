@@ -1,12 +1,14 @@
 import { html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
+import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
+import { readAcceptedPlan } from '../shared/accepted-plan.js';
 import { doneStyles } from './done.styles.js';
 
 /** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
@@ -19,7 +21,8 @@ export class FlowFinishEvent extends Event {
 
 /**
  * @summary Done: what happens after finalizing (the utility switch takes 2 to 72 business hours; finalizing is not
- * activation; a confirmation email; the start date), and a Done button.
+ * activation; a confirmation email; the start date, read from the service: the location's contract), and a Done
+ * button.
  * @fires sf-flow-finish - Done.
  * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
  */
@@ -28,14 +31,22 @@ export class FlowFinishEvent extends Event {
 export class SfStepDone extends StepElement {
   static override styles = [...stepStyles, doneStyles];
 
-  /** The plan accepted in this session, for its start date; optional. */
+  /**
+   * The plan accepted in this session: its start date is shown only until (or unless) the service's copy, the
+   * location's contract, is read; a fresh link has none.
+   */
   @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
+
+  private _plan = new Task(this, {
+    args: () => [this._api, this.account?.location_uuid] as const,
+    task: ([api, location], { signal }) => (api ? readAcceptedPlan(api, location, signal) : null),
+  });
 
   override render() {
     const locale = getLocale();
     const a = this.account;
     const utility = a?.service_address?.utility.display_name;
-    const start = this.acceptedPlan?.start_date;
+    const start = (this._plan.value ?? this.acceptedPlan)?.start_date;
     return html`
       <div class="badge" aria-hidden="true">✓</div>
       ${stepHeading(msg("You're all set", { id: 'done.heading' }), msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' }))}
