@@ -9,7 +9,7 @@ export type StepName = 'address' | 'plans' | 'identity' | 'credit' | 'payment' |
 
 /**
  * The accepted plan's name, terms and start: what the plans step reports with the accepted account, and what the
- * review and done steps read from the service (the location's contract, steps/shared/accepted-plan.ts).
+ * review and done steps read from the service (the location's contract, steps/review/accepted-plan.ts).
  */
 export interface AcceptedPlan {
   uuid: string;

@@ -8,7 +8,6 @@ import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
-import { readAcceptedPlan } from '../shared/accepted-plan.js';
 import { doneStyles } from './done.styles.js';
 
 /** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
@@ -37,16 +36,21 @@ export class SfStepDone extends StepElement {
    */
   @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
 
-  private _plan = new Task(this, {
+  /**
+   * The start date as the service has it: the contract of the account's location (GET
+   * /v1/account/locations/{uuid}); null without a location or when the read fails (then the session's plan, if any).
+   */
+  private _start = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
-    task: ([api, location], { signal }) => (api ? readAcceptedPlan(api, location, signal) : null),
+    task: ([api, location], { signal }) =>
+      api && location ? api.getLocation(location, signal).then((l) => l.contract.start_date, () => null) : null,
   });
 
   override render() {
     const locale = getLocale();
     const a = this.account;
     const utility = a?.service_address?.utility.display_name;
-    const start = (this._plan.value ?? this.acceptedPlan)?.start_date;
+    const start = this._start.value ?? this.acceptedPlan?.start_date;
     return html`
       <div class="badge" aria-hidden="true">✓</div>
       ${stepHeading(msg("You're all set", { id: 'done.heading' }), msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' }))}

@@ -10,7 +10,7 @@ import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
-import { readAcceptedPlan } from '../shared/accepted-plan.js';
+import { readAcceptedPlan } from './accepted-plan.js';
 import { missingItems, renderMissing, type MissingItem } from './missing.js';
 import { renderSummary } from './summary.js';
 import { reviewStyles } from './review.styles.js';

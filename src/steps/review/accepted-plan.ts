@@ -1,8 +1,10 @@
 /**
  * The accepted plan as the service knows it. The account only says that a plan is accepted (and where: its
  * `location_uuid`); the plan's name, rate, term and start date are on that location's contract
- * (GET /v1/account/locations/{uuid}). Read from there, the review and done screens show the same thing after a
- * reload or a fresh link as in the session that accepted the plan.
+ * (GET /v1/account/locations/{uuid}). Read from there, the review shows the same thing after a reload or a fresh
+ * link as in the session that accepted the plan. (The done step reads only the start date, on its own: a module that
+ * two step chunks share goes into the chunk the plans step also loads, vite.config.ts "later", and that one is at its
+ * budget.)
  */
 import type { FlowApi } from '../../api/client.js';
 import type { Location } from '../../api/types.js';
