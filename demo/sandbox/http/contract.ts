@@ -270,9 +270,13 @@ function handlerRule(e: ErrorObject): boolean {
   return e.schemaPath.split('/').some((segment) => HANDLER_KEYWORDS.has(segment));
 }
 
-/** One issue per field and code, formats before lengths and patterns, without the alternatives' noise. */
+/**
+ * One issue per field and code, formats before lengths and patterns, without the alternatives' noise. Empty only
+ * when every error is one the handler judges (a conditional rule, a skipped keyword).
+ */
 function issuesOf(errors: readonly ErrorObject[], root = '', skip: readonly string[] = []): FieldIssue[] {
   const relevant = errors.filter((e) => !handlerRule(e) && !skip.includes(e.keyword));
+  if (relevant.length === 0) return [];
   // A value that may be null fails its `type: 'null'` branch too; that branch says nothing useful.
   const useful = relevant.filter((e) => !(e.keyword === 'type' && (e.parentSchema as Json | undefined)?.type === 'null'));
   const issues: FieldIssue[] = [];
@@ -282,6 +286,11 @@ function issuesOf(errors: readonly ErrorObject[], root = '', skip: readonly stri
   }
   const formatted = new Set(issues.filter((i) => i.code === 'format' && !/expected format$/.test(i.message)).map((i) => i.field));
   const typed = new Set(issues.filter((i) => i.code === 'type').map((i) => i.field));
+  if (issues.length === 0) {
+    // Only summaries (anyOf, oneOf) with nothing said by their branches: still a refusal, naming where.
+    const field = fieldOf(relevant[0]!.instancePath, root) || 'body';
+    return [{ field, code: 'type', message: `${nameOf(field)} is not any of the shapes the contract allows` }];
+  }
   const seen = new Set<string>();
   return issues.filter((i) => {
     // Format before length and pattern: a 10,000-character postal_code is "not a 5-digit ZIP code".
@@ -324,7 +333,7 @@ export function checkBody<Op extends OperationId>(op: Op, raw: unknown, issues: 
   const value = trimmed(raw);
   if (validate(value)) return value as BodyOf<Op>;
   const found = issuesOf(validate.errors ?? [], '', options.skip);
-  // Ajv found something only a skipped keyword objects to: the body is otherwise fine.
+  // Only rules the handler judges object to the body: it is otherwise what the contract says.
   if (found.length === 0) return value as BodyOf<Op>;
   issues.push(...found);
   return undefined;

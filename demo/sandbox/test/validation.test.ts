@@ -73,6 +73,9 @@ describe('requests validated from the contract (http/contract.ts)', () => {
 
   it('refuses a body that is not an object', () => {
     assert.deepEqual(issues(() => parseBody('checkEligibility', [1, 2])), [{ field: 'body', code: 'type' }]);
+    for (const junk of ['', 5, null, []]) {
+      assert.deepEqual(issues(() => parseBody('recordFlowEvent', junk)), [{ field: 'body', code: 'type' }], JSON.stringify(junk));
+    }
   });
 
   it('tells a field with a format its format, whatever its length', () => {
