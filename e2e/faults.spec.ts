@@ -86,93 +86,99 @@ test('the whole enrollment completes under 5xx, a 429 burst, latency and answers
   expect(account.enrollment.has_payment_method).toBe(true);
 });
 
-test('answers lost after the side effect, beyond the retries: a clear message, and sending again does not repeat it', async ({ page }) => {
-  const { frame, accountUuid } = await openFlowInModal(page);
-  const trouble = serverTrouble(frame);
+interface LostAnswer {
+  route: string;
+  counter: Counter;
+  /** What the customer does: the side effect happens, every answer to it is lost. */
+  act(): Promise<unknown>;
+  /** What the customer then does again, as a person would. */
+  again(): Promise<unknown>;
+  /** The heading of the step that follows once an answer comes back. */
+  next: string;
+  why: string;
+}
 
-  await completeAddress(frame, ADDRESSES.routh);
-  // Plans: the customer presses "Accept plan" again.
-  await lose('/v1/account/enroll/plans/accept');
-  await acceptFirstPlan(frame);
+/** The customer meets the alert after the side effect happened, tries again, moves on: it happened exactly once. */
+async function onceDespiteLostAnswer(frame: FrameLocator, accountUuid: string, lost: LostAnswer): Promise<void> {
+  const trouble = serverTrouble(frame);
+  await lose(lost.route);
+  await lost.act();
   await expect(trouble).toBeVisible({ timeout: 20_000 });
   await expect(trouble.getByRole('button', { name: 'Try again' })).toBeEnabled();
-  expect((await counters(accountUuid)).plans_accepted).toBe(1);
-  await frame.getByRole('button', { name: 'Accept plan', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText('Tell us about yourself');
-  expect((await counters(accountUuid)).plans_accepted, 'the same plan accepted again is the same acceptance').toBe(1);
+  expect((await counters(accountUuid))[lost.counter], `${lost.counter}: the first attempt did its work`).toBe(1);
+  await lost.again();
+  await expect(stepHeading(frame)).toHaveText(lost.next);
+  expect((await counters(accountUuid))[lost.counter], lost.why).toBe(1);
+}
 
-  // Identity: the customer presses the alert's "Try again".
-  await lose('/v1/account/enroll/identity');
-  await fillIdentity(frame);
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  expect((await counters(accountUuid)).identity_updates).toBe(1);
-  await trouble.getByRole('button', { name: 'Try again' }).click();
-  await expect(stepHeading(frame)).toHaveText('Credit check');
-  expect((await counters(accountUuid)).identity_updates, '"Try again" replays the saved update').toBe(1);
+const press = (frame: FrameLocator, name: string) => () => frame.getByRole('button', { name, exact: true }).click();
 
-  // Credit check: the customer presses "Submit credit check" again (a second inquiry would be a real harm).
-  await lose('/v1/account/enroll/credit-check');
-  await submitCredit(frame);
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  expect((await counters(accountUuid)).credit_checks).toBe(1);
-  await frame.getByRole('button', { name: 'Submit credit check', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText('Add a card for auto-pay');
-  expect((await counters(accountUuid)).credit_checks, 'the same number sent again is the same credit check').toBe(1);
+test('answers lost after the side effect, beyond the retries: a clear message, and sending again does not repeat it', async ({ page }) => {
+  const { frame, accountUuid } = await openFlowInModal(page);
+  await completeAddress(frame, ADDRESSES.routh);
+  for (const lost of [
+    // Plans: the customer presses "Accept plan" again.
+    { route: '/v1/account/enroll/plans/accept', counter: 'plans_accepted', act: () => acceptFirstPlan(frame), again: press(frame, 'Accept plan'), next: 'Tell us about yourself', why: 'the same plan accepted again is the same acceptance' },
+    // Identity: the customer presses the alert's "Try again".
+    { route: '/v1/account/enroll/identity', counter: 'identity_updates', act: () => fillIdentity(frame), again: () => serverTrouble(frame).getByRole('button', { name: 'Try again' }).click(), next: 'Credit check', why: '"Try again" replays the saved update' },
+    // Credit check: the customer presses "Submit credit check" again (a second inquiry would be a real harm).
+    { route: '/v1/account/enroll/credit-check', counter: 'credit_checks', act: () => submitCredit(frame), again: press(frame, 'Submit credit check'), next: 'Add a card for auto-pay', why: 'the same number sent again is the same credit check' },
+  ] satisfies LostAnswer[]) {
+    await onceDespiteLostAnswer(frame, accountUuid, lost);
+  }
 });
 
 test('answers lost after the side effect, then entered again as a person would: every side effect still happens once', async ({ page }) => {
   const { frame, accountUuid } = await openFlowInModal(page);
-  const trouble = serverTrouble(frame);
   const field = (label: string) => frame.getByLabel(label, { exact: true });
-
   await completeAddress(frame, ADDRESSES.routh);
-  // Plans: the customer unticks and ticks the terms, then accepts the same plan again.
-  await lose('/v1/account/enroll/plans/accept');
-  await acceptFirstPlan(frame);
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  const terms = frame.getByRole('checkbox', { name: /^I have read and agree/ });
-  await terms.uncheck();
-  await terms.check();
-  await frame.getByRole('button', { name: 'Accept plan', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText('Tell us about yourself');
-  expect((await counters(accountUuid)).plans_accepted, 'the same plan and date accepted again').toBe(1);
-
-  // Identity: the customer types a name again, the same one, and continues.
-  await lose('/v1/account/enroll/identity');
-  await fillIdentity(frame);
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  await retype(field('First name'), DEFAULT_IDENTITY.firstName);
-  await frame.locator('sf-step-identity').getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText('Credit check');
-  expect((await counters(accountUuid)).identity_updates, 'the same details typed again are the same update').toBe(1);
-
-  // Credit check: the customer clears the number, types the same one again and submits (consent stays given).
-  await lose('/v1/account/enroll/credit-check');
-  await submitCredit(frame, '123-45-6789');
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  expect((await counters(accountUuid)).credit_checks).toBe(1);
-  await retype(field('Social Security number'), '123456789');
-  await expect(field('Social Security number')).toHaveValue('123-45-6789');
-  await frame.getByRole('button', { name: 'Submit credit check', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText('Add a card for auto-pay');
-  expect((await counters(accountUuid)).credit_checks, 'the same number typed again is the same credit check, not a second inquiry').toBe(1);
-
-  // Card: the card was saved but the answer never came; the customer presses "Save card" again.
-  await lose('/v1/account/billing/ensure-payment-method-added');
-  await addCard(frame, CARDS.visa);
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  expect((await counters(accountUuid)).payment_methods_synced).toBe(1);
-  await frame.getByRole('button', { name: 'Save card', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText('Review and submit');
-  expect((await counters(accountUuid)).payment_methods_synced, 'the same card saved again is the same sync').toBe(1);
-
-  // Finalize: the enrollment was submitted but the answer never came; the customer presses "Submit enrollment" again.
-  await lose('/v1/account/enroll/finalize');
-  await finalize(frame);
-  await expect(trouble).toBeVisible({ timeout: 20_000 });
-  expect((await counters(accountUuid)).finalize_succeeded).toBe(1);
-  await frame.getByRole('button', { name: 'Submit enrollment', exact: true }).click();
-  await expect(stepHeading(frame)).toHaveText("You're all set");
+  for (const lost of [
+    // Plans: the customer unticks and ticks the terms, then accepts the same plan again.
+    {
+      route: '/v1/account/enroll/plans/accept',
+      counter: 'plans_accepted',
+      act: () => acceptFirstPlan(frame),
+      again: async () => {
+        const terms = frame.getByRole('checkbox', { name: /^I have read and agree/ });
+        await terms.uncheck();
+        await terms.check();
+        await press(frame, 'Accept plan')();
+      },
+      next: 'Tell us about yourself',
+      why: 'the same plan and date accepted again',
+    },
+    // Identity: the customer types a name again, the same one, and continues.
+    {
+      route: '/v1/account/enroll/identity',
+      counter: 'identity_updates',
+      act: () => fillIdentity(frame),
+      again: async () => {
+        await retype(field('First name'), DEFAULT_IDENTITY.firstName);
+        await frame.locator('sf-step-identity').getByRole('button', { name: 'Continue', exact: true }).click();
+      },
+      next: 'Credit check',
+      why: 'the same details typed again are the same update',
+    },
+    // Credit check: the customer clears the number, types the same one again and submits (consent stays given).
+    {
+      route: '/v1/account/enroll/credit-check',
+      counter: 'credit_checks',
+      act: () => submitCredit(frame, '123-45-6789'),
+      again: async () => {
+        await retype(field('Social Security number'), '123456789');
+        await expect(field('Social Security number')).toHaveValue('123-45-6789');
+        await press(frame, 'Submit credit check')();
+      },
+      next: 'Add a card for auto-pay',
+      why: 'the same number typed again is the same credit check, not a second inquiry',
+    },
+    // Card: the card was saved but the answer never came; the customer presses "Save card" again.
+    { route: '/v1/account/billing/ensure-payment-method-added', counter: 'payment_methods_synced', act: () => addCard(frame, CARDS.visa), again: press(frame, 'Save card'), next: 'Review and submit', why: 'the same card saved again is the same sync' },
+    // Finalize: the enrollment was submitted but the answer never came; the customer presses "Submit enrollment" again.
+    { route: '/v1/account/enroll/finalize', counter: 'finalize_succeeded', act: () => finalize(frame), again: press(frame, 'Submit enrollment'), next: "You're all set", why: 'the same enrollment submitted again is submitted once' },
+  ] satisfies LostAnswer[]) {
+    await onceDespiteLostAnswer(frame, accountUuid, lost);
+  }
 
   expect(await counters(accountUuid)).toMatchObject({
     finalize_succeeded: 1,
