@@ -2,7 +2,7 @@
  * `npm run bench`: builds the flow, serves the production build (vite preview) against a fresh sandbox, and reports
  * for the enrollment flow opened as a hosted page:
  *   - the gzip size of every built chunk and of the JavaScript the first step needs;
- *   - Lighthouse's mobile preset (performance score, FCP, LCP, TBT), median of three runs.
+ *   - Lighthouse's mobile preset (performance score, FCP, LCP, TBT), median of five runs (BENCH_RUNS to change).
  * Prints a short table and writes bench-results/bench.json. A benchmark, not a test: it asserts nothing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -17,7 +17,7 @@ const FLOW_PORT = 5373;
 const sandboxUrl = `http://localhost:${SANDBOX_PORT}`;
 const flowUrl = `http://localhost:${FLOW_PORT}`;
 const appToken = 'sandbox_app_bench_000000000000';
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const chrome = ensureChromium();
 const env = {
