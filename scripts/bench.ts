@@ -73,6 +73,8 @@ await Promise.all([waitFor(`${sandboxUrl}/__sandbox/health`), waitFor(flowUrl)])
 const port = 9333;
 const browser = await chromium.launch({ executablePath: chrome, args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`] });
 const runs: Array<{ score: number; fcp: number; lcp: number; tbt: number }> = [];
+/** The last run's requests as the browser made them (observed, not the simulated mobile network): what waits on what. */
+let waterfall: Array<{ request: string; start_ms: number; end_ms: number }> = [];
 try {
   for (let i = 0; i < RUNS; i += 1) {
     const url = await hostedLink();
@@ -86,6 +88,17 @@ try {
       tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     });
     console.log(`run ${i + 1}: score ${runs.at(-1)?.score}`);
+    const items = (audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+    waterfall = items
+      .filter((r) => typeof r.url === 'string' && !String(r.url).startsWith('data:'))
+      .map((r) => {
+        const u = new URL(String(r.url));
+        return {
+          request: `${r.resourceType ?? ''} ${u.pathname.replace(/^\/assets\//, '')}${u.search.startsWith('?token') ? '?token=…' : ''}`.trim(),
+          start_ms: Math.round(Number(r.networkRequestTime ?? NaN)),
+          end_ms: Math.round(Number(r.networkEndTime ?? NaN)),
+        };
+      });
   }
 } finally {
   await browser.close();
@@ -109,9 +122,12 @@ console.log('\nChunk (gzip)');
 for (const c of sizes.chunks) console.log(`  ${c.file.padEnd(48)} ${kb(c.gzip).padStart(9)}${c.step ? `  step: ${c.step}` : ''}`);
 console.log(`  ${'first step needs'.padEnd(48)} ${kb(sizes.firstStepGzip).padStart(9)}`);
 console.log(`  ${'all flow JavaScript'.padEnd(48)} ${kb(sizes.totalJsGzip).padStart(9)}`);
+console.log('\nRequests of the last run (ms from navigation, observed)');
+const t0 = Math.min(...waterfall.map((w) => w.start_ms));
+for (const w of waterfall) console.log(`  ${String(w.start_ms - t0).padStart(6)} → ${String(w.end_ms - t0).padStart(6)}  ${w.request}`);
 console.log(`\nLighthouse mobile (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), sizes, lighthouse: lh }, null, 2));
+writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), sizes, lighthouse: lh, waterfall }, null, 2));
 console.log('Written to bench-results/bench.json');
 process.exit(0);
