@@ -83,6 +83,10 @@ export default defineConfig(({ command, mode }) => ({
     port: flowPort,
     strictPort: true,
     headers: securityHeaders({ serviceUrl, frameAncestors, emulator: mode === 'sandbox', hmr: false }),
+    // The flow and the API on one origin (docs/architecture.md, "The first request and the CORS preflight"): with
+    // API_PROXY set, the preview server passes /v1 to the API, and a build with SERVICE_URL = the flow's own origin
+    // calls it same-origin, with no CORS preflight. `npm run bench` measures both ways.
+    ...(process.env.API_PROXY ? { proxy: { '/v1': { target: process.env.API_PROXY, changeOrigin: true } } } : {}),
   },
   build: {
     target: 'es2022',

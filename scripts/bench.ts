@@ -4,6 +4,10 @@
  *   - the gzip size of every built chunk and of the JavaScript the first step needs;
  *   - Lighthouse's mobile preset (performance score, FCP, LCP, TBT), median of five runs (BENCH_RUNS to change).
  * Prints a short table and writes bench-results/bench.json. A benchmark, not a test: it asserts nothing.
+ *
+ * BENCH_ORIGIN=same measures the deployment that avoids the CORS preflight: the flow built with its own origin as
+ * the service URL and the preview server passing /v1 to the sandbox (API_PROXY in vite.config.ts), so every API call
+ * is same-origin. The default, `cross`, is the flow and the API on two origins, as `npm start` runs them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +22,7 @@ const sandboxUrl = `http://localhost:${SANDBOX_PORT}`;
 const flowUrl = `http://localhost:${FLOW_PORT}`;
 const appToken = 'sandbox_app_bench_000000000000';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ORIGIN = process.env.BENCH_ORIGIN === 'same' ? 'same' : 'cross';
 
 const chrome = ensureChromium();
 const env = {
@@ -28,7 +33,8 @@ const env = {
   FLOW_PORT: String(FLOW_PORT),
   FLOW_URL: flowUrl,
   SANDBOX_APP_TOKEN: appToken,
-  SERVICE_URL: sandboxUrl,
+  SERVICE_URL: ORIGIN === 'same' ? flowUrl : sandboxUrl,
+  ...(ORIGIN === 'same' ? { API_PROXY: sandboxUrl } : {}),
 };
 
 console.log('Building the flow…');
@@ -125,9 +131,9 @@ console.log(`  ${'all flow JavaScript'.padEnd(48)} ${kb(sizes.totalJsGzip).padSt
 console.log('\nRequests of the last run (ms from navigation, observed)');
 const t0 = Math.min(...waterfall.map((w) => w.start_ms));
 for (const w of waterfall) console.log(`  ${String(w.start_ms - t0).padStart(6)} → ${String(w.end_ms - t0).padStart(6)}  ${w.request}`);
-console.log(`\nLighthouse mobile (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
+console.log(`\nLighthouse mobile, flow and API on ${ORIGIN === 'same' ? 'one origin' : 'two origins'} (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
 
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/bench.json', JSON.stringify({ date: new Date().toISOString(), sizes, lighthouse: lh, waterfall }, null, 2));
-console.log('Written to bench-results/bench.json');
+writeFileSync(`bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}.json`, JSON.stringify({ date: new Date().toISOString(), origin: ORIGIN, sizes, lighthouse: lh, waterfall }, null, 2));
+console.log(`Written to bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}.json`);
 process.exit(0);
