@@ -1906,8 +1906,32 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid JSON (invalid_json) or invalid request (invalid_request, with fields naming each bad field). */
+        /**
+         * @description Invalid JSON (invalid_json) or invalid request (invalid_request, with fields naming each bad field: a body
+         *     field, a query parameter, or the Idempotency-Key header when it is empty or over 255 characters).
+         */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /**
+         * @description The Idempotency-Key header is empty or over 255 characters (invalid_request, one field Idempotency-Key). The
+         *     400 of an operation that takes the header but reads no body and no query parameter.
+         */
+        InvalidIdempotencyKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The operation is reserved for a later flow and the sandbox does not serve it yet (not_found, as an unknown path). */
+        ReservedNotServed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1942,7 +1966,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The request body is over 64 KiB (payload_too_large). */
+        /**
+         * @description The request body is over 64 KiB (payload_too_large): a declared Content-Length over the limit, or more bytes
+         *     received than the limit. Listed on every POST, PUT, PATCH and DELETE, whether or not the operation reads a body.
+         */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -2202,8 +2229,10 @@ export interface operations {
                     "application/json": components["schemas"]["AccountToken"];
                 };
             };
+            400: components["responses"]["InvalidIdempotencyKey"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -3064,8 +3093,10 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSession"];
                 };
             };
+            400: components["responses"]["InvalidIdempotencyKey"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -3515,6 +3546,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["ReservedNotServed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3552,6 +3584,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["ReservedNotServed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
@@ -3578,6 +3611,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["ReservedNotServed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3647,8 +3681,10 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            400: components["responses"]["InvalidIdempotencyKey"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -3889,6 +3925,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ControlFromWebPage"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -3914,6 +3951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ControlFromWebPage"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
@@ -4030,9 +4068,11 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxExpiredTokens"];
                 };
             };
+            400: components["responses"]["InvalidIdempotencyKey"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ControlFromWebPage"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
         };
@@ -4063,8 +4103,10 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxExpiredTokens"];
                 };
             };
+            400: components["responses"]["InvalidIdempotencyKey"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ControlFromWebPage"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
         };
@@ -4155,6 +4197,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -225,6 +225,15 @@ function concretePath(path: string): string {
   return p;
 }
 
+/** A path segment percent-decoded, or as sent when it is not valid percent-encoding (`%`, `%zz`). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The operation documented for a method and a concrete path (query string and origin ignored), or undefined. */
 export function findOperation(method: string, path: string): OperationMatch | undefined {
   const m = method.toLowerCase() as HttpMethod;
@@ -239,7 +248,7 @@ export function findOperation(method: string, path: string): OperationMatch | un
     // operation (the sandbox answers 405), even when a templated sibling offers the method.
     if (!operation) return undefined;
     const params: Record<string, string> = {};
-    t.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)));
+    t.names.forEach((name, i) => (params[name] = decodeSegment(match[i + 1]!)));
     return {
       method: m,
       template: t.template,
