@@ -7,15 +7,14 @@ import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Account } from '../api/types.js';
 import { getLocale } from '../i18n/localization.js';
-import type { StepName } from './events.js';
-import { stepLabel } from './labels.js';
-import { stepPosition, stepsFor } from './router.js';
+import type { AnyScope } from './scope.js';
+import { position } from './state.js';
 import '../ui/progress.js';
 
-export function renderProgress(step: StepName, account: Account | undefined) {
-  const position = account && stepPosition(step, account);
-  if (!account || !position) return nothing;
-  return html`<sf-progress .current=${position.index} .total=${position.total} .labels=${stepsFor(account).map(stepLabel)}></sf-progress>`;
+export function renderProgress(scope: AnyScope, step: string, account: Account) {
+  const at = position(scope, step, account);
+  if (!at) return nothing;
+  return html`<sf-progress .current=${at.index} .total=${at.total} .labels=${scope.steps(account).map(scope.label)}></sf-progress>`;
 }
 
 export function renderExpiryNotice(expiresAt: string | null) {
@@ -25,16 +24,16 @@ export function renderExpiryNotice(expiresAt: string | null) {
 }
 
 /** "Step 2 of 6: Plan" for the live region; the view's own heading when it has one. */
-export function announcement(shown: { step: StepName; title: string } | null, account: Account | undefined): string {
-  if (!shown) return '';
-  const position = account && stepPosition(shown.step, account);
-  const title = shown.title || stepLabel(shown.step);
-  return position ? msg(str`Step ${position.index} of ${position.total}: ${title}`, { id: 'flow.announce-step' }) : title;
+export function announcement(scope: AnyScope, shown: { step: string; title: string }, account: Account | undefined): string {
+  const at = account && position(scope, shown.step, account);
+  const title = shown.title || scope.label(shown.step);
+  return at ? msg(str`Step ${at.index} of ${at.total}: ${title}`, { id: 'flow.announce-step' }) : title;
 }
 
 /** "Plan · Acme Energy": the step (when one is on screen), then the partner's name or the flow's. */
-export function pageTitle(step: StepName | null, brand: string | null | undefined): string {
-  return [step ? stepLabel(step) : '', brand || msg('Electricity enrollment', { id: 'flow.title' })].filter(Boolean).join(' · ');
+export function pageTitle(scope: AnyScope | undefined, step: string | null, brand: string | null | undefined): string {
+  const fallback = scope ? scope.title() : msg('Electricity enrollment', { id: 'flow.title' });
+  return [scope && step ? scope.label(step) : '', brand || fallback].filter(Boolean).join(' · ');
 }
 
 /** The status screens' code could not load (offline): say so, in the fewest words. */

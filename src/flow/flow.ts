@@ -1,35 +1,34 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, render, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { createFlowApi, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
-import type { Account, FlowSession } from '../api/types.js';
 import type { BridgeWindow } from '../bridge/channels.js';
-import type { CloseReason } from '../bridge/messages.js';
+import type { FlowScope } from '../bridge/messages.js';
+import { provideApi, type StepDraft } from '../contract/context.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore } from './bootstrap.js';
-import { provideApi } from './context.js';
-import type { StepCompleteEvent, StepName } from './events.js';
+import { announcement, pageTitle, renderExpiryNotice, renderOffline, renderProgress } from './chrome.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
-import { announcement, pageTitle, renderExpiryNotice, renderOffline, renderProgress } from './chrome.js';
-import { exitOutcome, nextStep, previousStep, stepsFor, type SessionProgress } from './router.js';
-import { SessionLink } from './session.js';
-import { loadStepModule, warmUpCardProcessor, type StepLoader } from './step-modules.js';
-import { FlowViews, loadStatusScreen } from './views.js';
-import type { StatusKind } from './screens/status-screen.js';
 import { headerStyles, renderHeader } from './header.js';
+import type { AnyScope } from './scope.js';
+import { scopes } from './scopes.js';
 import { loadingStyles, renderLoading } from './screens/loading-screen.js';
+import { SessionLink } from './session.js';
+import { following, initialState, reduce, type Action, type FlowState, type Retry, type Screen } from './state.js';
 
-type View = 'loading' | 'step' | 'status';
+/** The status screens are off the first step's critical path (extras.ts); prefetched once the first step is up. */
+const loadStatusScreen = () => import('./extras.js').then(() => true, () => false);
 
 /**
- * The root of the flow: loads the session and the account, provides the API to the steps (`apiContext`), derives the
- * step from server state (router.ts), renders one step at a time, and talks to the host (bridge).
+ * The root of every scope: loads the session and the account, provides the API to the steps (`apiContext`), finds
+ * the session's scope declaration (scopes.ts), keeps one state value changed by the reducer (state.ts), renders the
+ * step the state names with the declaration's template, and talks to the host (bridge).
  *
- * @summary The enrollment flow.
- * @fires sf-step-complete / sf-step-back / sf-exit-request / sf-api-error - Handled here; see events.ts.
+ * @summary The flow.
+ * @fires sf-step-complete / sf-step-back / sf-exit-request / sf-api-error - Handled here; see contract/events.ts.
  * @cssprop --sf-color-primary - See styles/tokens.ts for all tokens.
  */
 @customElement('sf-flow')
@@ -47,42 +46,31 @@ export class SfFlow extends LitElement {
   @property({ attribute: false }) api: FlowApi | undefined;
   /** Injected window for the bridge (tests). */
   @property({ attribute: false }) hostWindow: BridgeWindow | undefined;
-  /** Injected step loader (tests). */
-  @property({ attribute: false }) loadStep: StepLoader = loadStepModule;
-  /** Injected card processor warm-up (tests); called one step before the card form. */
-  @property({ attribute: false }) prefetchCard: (publicKey: string) => unknown = warmUpCardProcessor;
+  /** Injected card processor warm-up (tests); by default the scope's (`card`), one step before the card form. */
+  @property({ attribute: false }) prefetchCard: ((publicKey: string) => unknown) | undefined;
 
-  @state() private _view: View = 'loading';
-  @state() private _status: StatusKind = 'error';
-  @state() private _closeReason: CloseReason = 'exited';
-  @state() private _step: StepName = 'address';
-  @state() private _stepLoading = false;
-  @state() private _optOut = false;
-  @state() private _expiringAt: string | null = null;
-  @state() private _announce: { step: StepName; title: string } | null = null;
-  @state() private _account: Account | undefined;
-  @state() private _session: FlowSession | undefined;
+  @state() private _state: FlowState = initialState;
+  /** The live region's text, once the new step's heading is known. */
+  @state() private _announce: { step: string; title: string } | null = null;
 
+  private _scope: AnyScope | undefined;
   private _client: FlowApi | undefined;
   private readonly _link = new SessionLink();
-  private _progress: SessionProgress = {};
-  private readonly _views = new FlowViews(() => ({ step: this.loadStep, card: this.prefetchCard }));
-  private _viewedPlans: string[] | null = null;
-  private _sawPlans = false;
-  private _booting = false;
-  private _busy = false;
-  private _retry: () => void = () => void this._start();
+  /** One draft per step for the whole session (never the SSN or card data). */
+  private readonly _drafts = new Map<string, StepDraft>();
+  /** Each view's element from its last visit, and the fragment Lit rendered its template into (see _element). */
+  private readonly _views = new Map<string, [visit: number, holder: DocumentFragment, element: Element]>();
 
   constructor() {
     super();
     provideApi(this, () => this._client);
-    this.addEventListener('sf-step-complete', (e) => void this._onComplete(e));
-    this.addEventListener('sf-step-back', () => this._onBack());
+    this.addEventListener('sf-step-complete', (e) => this._dispatch({ type: 'complete', detail: e.detail }));
+    this.addEventListener('sf-step-back', () => this._dispatch({ type: 'back' }));
     this.addEventListener('sf-exit-request', () => void this._onExit());
-    this.addEventListener('sf-api-error', (e) => this._onApiError(e.detail.error));
-    this.addEventListener('sf-plans-viewed', (e) => (this._viewedPlans = [...e.detail.plan_uuids]));
-    this.addEventListener('sf-opt-out-confirmed', () => this._close('exited'));
-    this.addEventListener('sf-opt-out-cancelled', () => void this._showStep(this._step));
+    this.addEventListener('sf-api-error', (e) => this._fail(e.detail.error));
+    this.addEventListener('sf-plans-viewed', (e) => this._dispatch({ type: 'viewed', plans: e.detail.plan_uuids }));
+    this.addEventListener('sf-opt-out-confirmed', () => this._dispatch({ type: 'close', reason: 'exited' }));
+    this.addEventListener('sf-opt-out-cancelled', () => this._dispatch({ type: 'stay' }));
     this.addEventListener('sf-retry', () => this._retry());
   }
 
@@ -97,70 +85,148 @@ export class SfFlow extends LitElement {
   }
 
   override render() {
-    const brand = this._session?.branding?.name ?? this._account?.app?.name ?? '';
-    const closed = this._link.closed;
+    const { screen, account, session, expiringAt } = this._state;
+    const scope = this._scope;
+    const step = screen.kind === 'step' && !screen.asking ? screen.step : null;
+    const closed = screen.kind === 'closed';
     return html`
-      ${renderHeader({ brand, locale: getLocale(), closable: !closed, onLocale: (l) => void this._switchLocale(l), onClose: () => void this._onExit() })}
+      ${renderHeader({ brand: session?.branding?.name ?? account?.app?.name ?? '', locale: getLocale(), closable: !closed, onLocale: (l) => void this._switchLocale(l), onClose: () => void this._onExit() })}
       <main>
-        ${this._view === 'step' && !this._optOut ? renderProgress(this._step, this._account) : nothing}
-        ${closed ? nothing : renderExpiryNotice(this._expiringAt)}
-        ${this._renderView()}
+        ${scope && step && account ? renderProgress(scope, step, account) : nothing}
+        ${closed ? nothing : renderExpiryNotice(expiringAt ?? null)}
+        ${this._renderView(screen)}
       </main>
-      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${announcement(this._announce, this._account)}</div>
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${scope && this._announce ? announcement(scope, this._announce, account) : ''}</div>
     `;
   }
 
   protected override updated() {
-    document.title = pageTitle(this._view === 'step' && !this._stepLoading ? this._step : null, this._session?.branding?.name);
+    const { screen, session } = this._state;
+    const shown = screen.kind === 'step' && screen.ready && !screen.asking ? screen.step : null;
+    document.title = pageTitle(this._scope, shown, session?.branding?.name);
   }
 
-  private _renderView() {
-    if (this._view === 'status') {
-      return customElements.get('sf-status-screen')
-        ? html`<sf-status-screen .kind=${this._status} .reason=${this._closeReason}></sf-status-screen>`
-        : renderOffline();
+  private _renderView(screen: Screen) {
+    const { account, session, progress, viewed } = this._state;
+    if (screen.kind === 'status' || screen.kind === 'closed') {
+      const reason = screen.kind === 'closed' ? screen.reason : 'exited';
+      return customElements.get('sf-status-screen') ? html`<sf-status-screen .kind=${screen.status} .reason=${reason}></sf-status-screen>` : renderOffline();
     }
-    if (this._view === 'loading' || this._stepLoading) return renderLoading();
-    return this._views.get(this._optOut ? 'opt-out' : this._step) ?? nothing;
+    const scope = this._scope;
+    if (screen.kind !== 'step' || !screen.ready || !scope || !account || !session) return renderLoading();
+    if (screen.asking && scope.question) return this._element('?', 0, scope.question.render({ account, session, viewed: viewed ?? [] }));
+    const draft = this._drafts.get(screen.step) ?? {};
+    this._drafts.set(screen.step, draft);
+    return this._element(screen.step, screen.visit, scope.views[screen.step]!.render({ account, session, draft, progress }));
+  }
+
+  /**
+   * The view's element, its properties bound by the declaration's template. Lit renders that template into a
+   * fragment of the view's own, which keeps the bindings live wherever the element is placed, so the element itself
+   * can be kept: the same visit (Back) gets the same element as the customer left it, a new visit (forward) a fresh
+   * one. Leaving the page disconnects it (a step clears what it must not keep, the SSN).
+   */
+  private _element(name: string, visit: number, template: TemplateResult): Element {
+    let view = this._views.get(name);
+    if (view?.[0] === visit) render(template, view[1]);
+    else {
+      const holder = document.createDocumentFragment();
+      render(template, holder);
+      // The template is one element; the root places it (moving it out of the fragment).
+      this._views.set(name, (view = [visit, holder, holder.lastElementChild!]));
+    }
+    return view[2];
+  }
+
+  // ── State ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Changes the state through the reducer and does what the change calls for. */
+  private _dispatch(action: Action): void {
+    const before = this._state;
+    const after = (this._state = reduce(this._scope, before, action));
+    const screen = after.screen;
+    if (screen === before.screen) return;
+    if (screen.kind === 'closed') {
+      this._link.close(screen.reason, after.account, this.hostWindow);
+      void this._showStatus();
+    } else if (screen.kind === 'status') void this._showStatus();
+    else if (screen.kind === 'step') void this._onStep(before.screen, screen);
+  }
+
+  private async _onStep(before: Screen, screen: Extract<Screen, { kind: 'step' }>): Promise<void> {
+    const view = this._scope!.views[screen.step]!;
+    if (!screen.ready) {
+      // The skeleton shows only while the code is fetched; a defined element renders at once.
+      if (!customElements.get(view.tag)) await view.load().catch(() => undefined);
+      if (customElements.get(view.tag)) return this._dispatch({ type: 'loaded', from: screen });
+      // A failed chunk stays failed in the module map until a reload.
+      return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
+    }
+    if (screen.completing) return void this._reread(screen);
+    // The same showing, ready before: the question came or went over it.
+    const asked = before.kind === 'step' && before.ready && before.step === screen.step && before.visit === screen.visit;
+    const heading = await this._focus(screen.asking ? this._scope!.question!.tag : view.tag);
+    // Back from the question, or the question itself: focus only (the host and the live region know the step).
+    if (asked || screen.asking || this._state.screen !== screen) return;
+    this._announce = { step: screen.step, title: heading?.textContent?.trim() ?? '' };
+    this._link.stepShown(screen.step);
+    this._prefetch(screen.step);
+  }
+
+  /** The step completed without the account it changed: read it, then let the reducer go on. */
+  private async _reread(from: Screen): Promise<void> {
+    try {
+      this._dispatch({ type: 'account', from, account: await this._client!.getAccount() });
+    } catch (error) {
+      this._fail(error);
+    }
+  }
+
+  private _fail(error: unknown, retry: Retry = 'start'): void {
+    if (isAbortError(error)) return;
+    const api = error instanceof ApiError ? error : undefined;
+    this._dispatch({ type: 'fail', kind: api?.kind ?? 'network', code: api?.code, retry });
+  }
+
+  /** "Try again": load the session and the account again (the progress of this session is kept), or reload. */
+  private _retry(): void {
+    const screen = this._state.screen;
+    if (screen.kind === 'status' && screen.retry === 'reload') location.reload();
+    else void this._start();
   }
 
   // ── Session ───────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async _start(): Promise<void> {
-    this._view = 'loading';
-    if (!this.token && !this.api) return this._showStatus('incomplete');
+    this._dispatch({ type: 'start' });
+    if (!this.token && !this.api) return this._dispatch({ type: 'close', reason: 'error', status: 'incomplete' });
     const linkLocale = normalizeLocale(this.locale);
     // The Spanish strings load together with the API calls, not after them.
     const localeReady = linkLocale ? this._switchLocale(linkLocale) : Promise.resolve();
+    // A 401 while loading is answered below (expired or never valid); later, the session is over.
     this._client ??=
       this.api ??
-      createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => !this._booting && this._expire() });
+      createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire() });
 
-    this._booting = true;
     const [flow, acct] = await Promise.allSettled([this._client.getFlow(), this._client.getAccount()]);
-    this._booting = false;
     if (flow.status === 'fulfilled' && !this._link.connected) {
-      this._session = flow.value;
+      this._scope = scopes[flow.value.scope as FlowScope];
       this._link.connect(this, flow.value, {
         token: this.token,
         hostWindow: this.hostWindow,
-        onExpiring: () => (this._expiringAt = flow.value.expires_at),
+        onExpiring: () => this._dispatch({ type: 'expiring', at: flow.value.expires_at }),
         onExpired: () => this._expire(),
       });
     }
     if (flow.status === 'rejected' || acct.status === 'rejected') {
-      this._retry = () => void this._start();
-      this._onApiError(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason);
-      return;
+      return this._fail(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason);
     }
-    this._account = acct.value;
     if (!linkLocale) {
       const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value.locale);
       if (preferred && preferred !== getLocale()) await this._switchLocale(preferred);
     }
     await localeReady;
-    if (flow.value.scope !== 'enrollment') return this._close('error', 'unsupported');
-    await this._goTo(nextStep(acct.value, this._progress));
+    this._dispatch({ type: 'booted', session: flow.value, account: acct.value });
   }
 
   private async _switchLocale(locale: Locale): Promise<void> {
@@ -172,125 +238,59 @@ export class SfFlow extends LitElement {
     }
   }
 
-  // ── Navigation ────────────────────────────────────────────────────────────────────────────────────────────────
-
-  private async _goTo(step: StepName, direction: 'forward' | 'back' = 'forward'): Promise<void> {
-    const account = this._account;
-    if (!account || !this._session || this._link.closed) return;
-    this._optOut = false;
-    this._step = step;
-    this._view = 'step';
-    if (!this._views.isDefined(step)) this._stepLoading = true; // the skeleton, only when the code must be fetched
-    if (!(await this._views.load(step))) {
-      this._retry = () => location.reload(); // a failed chunk stays failed in the module map until a reload
-      return this._showStatus('network');
-    }
-    if (this._step !== step || this._link.closed) return;
-    this._views.prepare(step, direction === 'back', account, this._session, this._progress);
-    const heading = await this._showStep(step);
-    if (this._step !== step || this._optOut || this._link.closed) return;
-    this._announce = { step, title: heading?.textContent?.trim() ?? '' };
-    this._link.stepShown(step);
-    if (step === 'plans') this._sawPlans = true;
-    this._views.prefetch(step, account);
-  }
-
-  /** Renders the current step (or the opt-out view over it) and moves focus to its heading. */
-  private async _showStep(step: StepName, optOut = false): Promise<HTMLElement | null> {
-    this._optOut = optOut;
-    this._stepLoading = false;
-    this.requestUpdate();
-    await this.updateComplete;
-    const el = this._views.get(optOut ? 'opt-out' : step);
-    return el ? focusHeading(el) : null;
-  }
-
-  private async _onComplete(event: StepCompleteEvent): Promise<void> {
-    const { step, account: updated, data } = event.detail;
-    if (this._busy || this._link.closed || this._view !== 'step' || step !== this._step) return;
-    if (step === 'done') return this._close('completed');
-    if (data?.address) this._progress = { ...this._progress, address: data.address };
-    if (data?.plan) this._progress = { ...this._progress, plan: data.plan };
-    this._busy = true;
-    try {
-      const account = updated ?? (step === 'address' ? this._account! : await this._client!.getAccount());
-      if (step === 'review' && (account.enrollment.is_enrollment_finalized || data?.finalized === true)) {
-        this._progress = { ...this._progress, finalized: true };
-      }
-      this._account = account;
-      // The review step found something missing and the user chose to fix it: go there (if this flow has it).
-      const fix = step === 'review' && !this._progress.finalized ? data?.goTo : undefined;
-      await this._goTo(fix && stepsFor(account).includes(fix) ? fix : nextStep(account, this._progress));
-    } catch (error) {
-      this._retry = () => void this._resume();
-      this._onApiError(error);
-    } finally {
-      this._busy = false;
-    }
-  }
-
-  private _onBack() {
-    const previous = this._view === 'step' && !this._busy && this._account && previousStep(this._step, this._account);
-    if (previous) void this._goTo(previous, 'back');
-  }
-
-  /** Re-reads the account and shows the first unfinished step ("Try again" after an error). */
-  private async _resume(): Promise<void> {
-    if (!this._client || !this._session) return this._start();
-    this._view = 'loading';
-    try {
-      this._account = await this._client.getAccount();
-      await this._goTo(nextStep(this._account, this._progress));
-    } catch (error) {
-      this._onApiError(error);
-    }
-  }
-
   // ── Leaving ───────────────────────────────────────────────────────────────────────────────────────────────────
 
   private async _onExit(): Promise<void> {
-    const account = this._account;
-    if (this._link.closed) return;
+    const { screen } = this._state;
+    const question = this._scope?.question;
     // Close pressed again while the question is shown: the customer said twice they want to go, so leave.
-    if (this._optOut) return void (this._views.get('opt-out') as { leave?: () => void } | undefined)?.leave?.();
-    if (this._view !== 'step' || !account) return this._close('exited');
-    const outcome = exitOutcome(account, this._progress, this._viewedPlans !== null || this._sawPlans);
-    if (outcome !== 'opt-out' || !(await this._views.load('opt-out'))) return this._close(outcome === 'completed' ? 'completed' : 'exited');
-    Object.assign(this._views.element('opt-out', true), { account, session: this._session, planUuids: this._viewedPlans ?? [] });
-    await this._showStep(this._step, true);
-  }
-
-  private _onApiError(error: unknown) {
-    if (isAbortError(error) || this._link.closed) return;
-    const kind = error instanceof ApiError ? error.kind : 'network';
-    // The service says whether the token expired or was never valid; both close as `expired` for the host.
-    if (kind === 'unauthorized') this._close('expired', (error as ApiError).code === 'token_expired' ? 'expired' : 'invalid');
-    else if (kind === 'forbidden' || kind === 'not_found') this._close('error', 'forbidden');
-    else void this._showStatus(kind === 'network' ? 'network' : 'error');
+    if (screen.kind === 'step' && screen.asking) {
+      return void this.renderRoot.querySelector<HTMLElement & { leave?: () => void }>(question!.tag)?.leave?.();
+    }
+    // The question's code, in case the reducer asks it; when it cannot load (offline), leaving just exits.
+    const loaded = screen.kind === 'step' && question && (customElements.get(question.tag) || (await question.load().then(() => customElements.get(question.tag), () => undefined)));
+    this._dispatch({ type: 'exit', question: Boolean(loaded) });
   }
 
   private _expire() {
-    this._close('expired', 'expired');
+    this._dispatch({ type: 'close', reason: 'expired', status: 'expired' });
   }
 
-  /** Tells the host once, forgets the token, and shows what happened (unless the bridge redirected away). */
-  private _close(reason: CloseReason, screen: StatusKind = 'closed'): void {
-    if (!this._link.close(reason, this._account, this.hostWindow)) return;
-    this._closeReason = reason;
-    void this._showStatus(screen);
+  // ── Effects on screen ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Renders, then moves focus to the heading of the view `tag` (the new step, the question). */
+  private async _focus(tag: string): Promise<HTMLElement | null> {
+    await this.updateComplete;
+    const view = this.renderRoot.querySelector<HTMLElement>(tag);
+    return view ? focusHeading(view) : null;
   }
 
-  private async _showStatus(kind: StatusKind): Promise<void> {
-    this._status = kind;
-    this._view = 'status';
-    this._optOut = false;
-    this._stepLoading = false;
+  private async _showStatus(): Promise<void> {
     await loadStatusScreen();
     this.requestUpdate();
     await this.updateComplete;
     const screen = this.renderRoot.querySelector<HTMLElement>('sf-status-screen');
     if (screen) await focusHeading(screen);
     else this.renderRoot.querySelector<HTMLElement>('#step-heading')?.focus();
+  }
+
+  /**
+   * Fetches what may come after `step` while the browser is idle: the next step's chunk, the status screens, and the
+   * card processor when the card step is next, so the card form appears at once. Loading twice is free (the module
+   * map and the card processor's instance are cached).
+   */
+  private _prefetch(step: string): void {
+    const scope = this._scope!;
+    const account = this._state.account!;
+    const next = following(scope, step, account);
+    const run = () => {
+      void loadStatusScreen();
+      const view = next && scope.views[next];
+      if (view && !customElements.get(view.tag)) view.load().catch(() => undefined);
+      if (next && next === scope.card?.step) (this.prefetchCard ?? scope.card.warmUp)(account.app.stripe_public_key);
+    };
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 200);
   }
 }
 

@@ -8,7 +8,6 @@ import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
-import type { StepName } from './events.js';
 import { watchExpiry } from './expiry.js';
 
 export interface SessionHooks {
@@ -66,7 +65,7 @@ export class SessionLink {
   }
 
   /** Tells the host which step is on screen and, the first time, that the flow is ready. */
-  stepShown(step: StepName): void {
+  stepShown(step: string): void {
     this._bridge?.post({ type: 'service-flow-step', step });
     if (this._readySent) return;
     this._readySent = true;

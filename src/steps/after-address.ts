@@ -6,8 +6,8 @@
  * meter, ESI ID, utility), so together they compress to about 1 KB less than apart. The price: a session that
  * resumes on the plans downloads the address views too (about 3 KB gzip).
  *
- * Loaded by the address step (`loadViews`) and by flow/step-modules.ts (`plans`, `opt-out`); nothing imports the
- * two parts directly, so the bundler cannot split them again.
+ * Loaded by the address step (`loadViews`) and by the enrollment declaration (scopes/enrollment/enrollment.ts:
+ * `plans`, the opt-out question); nothing imports the two parts directly, so the bundler cannot split them again.
  */
 import './address/address-views.js';
 import './plans/plans.js';

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { contrastRatio, normalizeHex, usableBrandColor } from '../../src/flow/branding.js';
 import { watchExpiry } from '../../src/flow/expiry.js';
-import { exitOutcome } from '../../src/flow/router.js';
+import { exitOutcome } from '../../src/scopes/enrollment/router.js';
 import { ADDRESS, makeAccount } from './fixtures.js';
 
 function fakeDoc() {

@@ -1,8 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { ApiError } from '../../src/api/errors.js';
 import type { Account } from '../../src/api/types.js';
-import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } from '../../src/flow/events.js';
-import { PlansViewedEvent } from '../../src/flow/exit-events.js';
+import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } from '../../src/contract/events.js';
+import { PlansViewedEvent } from '../../src/contract/exit-events.js';
 import type { SfFlow } from '../../src/flow/flow.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
 import { closeMessages, current, deepFocus, fakeApi, mountFlow, waitForView } from './harness.js';

@@ -9,7 +9,7 @@ import type { FlowApi } from '../../src/api/client.js';
 import type { Account, FlowSession } from '../../src/api/types.js';
 import type { BridgeWindow } from '../../src/bridge/channels.js';
 import type { FlowMessage } from '../../src/bridge/messages.js';
-import type { StepDraft } from '../../src/flow/context.js';
+import type { StepDraft } from '../../src/contract/context.js';
 import type { SfFlow } from '../../src/flow/flow.js';
 import '../../src/flow/flow.js';
 import { makeAccount, makeSession } from './fixtures.js';

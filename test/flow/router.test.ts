@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { Account, AddressSearchResult } from '../../src/api/types.js';
-import { followingStep, isClientAgent, nextStep, previousStep, stepPosition, stepsFor } from '../../src/flow/router.js';
+import { followingStep, isClientAgent, nextStep, previousStep, stepPosition, stepsFor } from '../../src/scopes/enrollment/router.js';
 import { makeAccount, ADDRESS } from './fixtures.js';
 
 describe('router', () => {

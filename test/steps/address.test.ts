@@ -2,7 +2,7 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/address/address.js';
 import '../../src/steps/address/address-lookup.js';
 import type { SfStepAddress } from '../../src/steps/address/address.js';
-import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { AddressSearchResult } from '../../src/api/types.js';
 import {
   ADDRESS_RESULT,

@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/credit/credit.js';
 import type { SfStepCredit } from '../../src/steps/credit/credit.js';
-import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
 import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 const SSN = '301-27-4815';

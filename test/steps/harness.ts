@@ -6,7 +6,7 @@
 import { LitElement, html, type TemplateResult } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { fixture, nextFrame, waitUntil } from '@open-wc/testing';
-import { apiContext } from '../../src/flow/context.js';
+import { apiContext } from '../../src/contract/context.js';
 import type { FlowApi } from '../../src/api/client.js';
 import { ApiError, type ApiFieldError } from '../../src/api/errors.js';
 import type { Account, AddressSearchResult, FlowSession, Plan } from '../../src/api/types.js';

@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/identity/identity.js';
 import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
-import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
 import { localToday } from '../../src/steps/identity/identity-rules.js';
 import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/opt-out/opt-out.js';
 import type { SfOptOut } from '../../src/steps/opt-out/opt-out.js';
-import type { OptOutConfirmedEvent } from '../../src/flow/events.js';
+import type { OptOutConfirmedEvent } from '../../src/contract/events.js';
 import { FakeApi, apiError, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 const REASONS = [

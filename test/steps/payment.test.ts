@@ -2,7 +2,7 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import { installFakeStripe, fakeStripe, resetFakeStripe } from '../payment/fake-stripe.js';
 import '../../src/steps/payment/payment.js';
 import type { SfStepPayment } from '../../src/steps/payment/payment.js';
-import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { PaymentMethod } from '../../src/api/types.js';
 import { FakeApi, apiError, button, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 

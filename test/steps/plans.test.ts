@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/plans/plans.js';
 import type { SfStepPlans } from '../../src/steps/plans/plans.js';
-import type { PlansViewedEvent, StepCompleteEvent } from '../../src/flow/events.js';
+import type { PlansViewedEvent, StepCompleteEvent } from '../../src/contract/events.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
 
 const PLANS = [makePlan({ name: 'Lone Star 12' }), makePlan({ name: 'Bluebonnet 24', term_months: 24, energy_rate_cents_per_kwh: '12.5' })];

@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/review/review.js';
 import type { SfStepReview } from '../../src/steps/review/review.js';
-import type { StepCompleteEvent } from '../../src/flow/events.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, mount, settle, text, until } from './harness.js';
 import { AttemptKey } from '../../src/api/attempt-key.js';

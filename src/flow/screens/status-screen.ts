@@ -21,6 +21,13 @@ const ICONS = {
 };
 type Icon = keyof typeof ICONS;
 
+/** "Try again" on the `error` and `network` screens; composed, so that it reaches the root. */
+export class RetryEvent extends Event {
+  constructor() {
+    super('sf-retry', { bubbles: true, composed: true });
+  }
+}
+
 export type StatusKind = 'expired' | 'invalid' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'closed';
 
 /**
@@ -128,7 +135,7 @@ export class SfStatusScreen extends LitElement {
   }
 
   private _retry() {
-    this.dispatchEvent(new CustomEvent('sf-retry', { bubbles: true, composed: true }));
+    this.dispatchEvent(new RetryEvent());
   }
 }
 
@@ -137,6 +144,6 @@ declare global {
     'sf-status-screen': SfStatusScreen;
   }
   interface HTMLElementEventMap {
-    'sf-retry': CustomEvent<undefined>;
+    'sf-retry': RetryEvent;
   }
 }

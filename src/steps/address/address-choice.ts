@@ -5,6 +5,7 @@ import type { AddressSearchResult } from '../../api/types.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { addressStyles } from './address.styles.js';
 import { placeLine, streetLine } from './address-text.js';
+import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 
 /**
  * @summary Several meters at one address: a radio group, each choice with its ESI ID and meter description.
@@ -67,11 +68,11 @@ export class SfAddressChoice extends LitElement {
       this.renderRoot.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
-    this.dispatchEvent(new CustomEvent<AddressSearchResult>('sf-address-pick', { detail: result, bubbles: true }));
+    this.dispatchEvent(new AddressPickEvent(result));
   }
 
   private _change(): void {
-    this.dispatchEvent(new Event('sf-address-change', { bubbles: true }));
+    this.dispatchEvent(new AddressChangeEvent());
   }
 }
 

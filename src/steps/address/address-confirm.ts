@@ -5,6 +5,7 @@ import type { AddressSearchResult } from '../../api/types.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { addressStyles } from './address.styles.js';
 import { placeLine, streetLine } from './address-text.js';
+import { AddressChangeEvent, AddressConfirmEvent } from './address-events.js';
 
 /**
  * @summary The address and meter exactly as the service returned them, for the customer to confirm.
@@ -49,18 +50,14 @@ export class SfAddressConfirm extends LitElement {
         </p>
       </div>
       <div class="actions">
-        <button type="button" class="btn primary" @click=${() => this._emit('sf-address-confirm')}>
+        <button type="button" class="btn primary" @click=${() => this.dispatchEvent(new AddressConfirmEvent())}>
           ${msg('This is my address', { id: 'address.confirm.yes' })}
         </button>
-        <button type="button" class="btn secondary" @click=${() => this._emit('sf-address-change')}>
+        <button type="button" class="btn secondary" @click=${() => this.dispatchEvent(new AddressChangeEvent())}>
           ${msg('Change address', { id: 'address.change' })}
         </button>
       </div>
     `;
-  }
-
-  private _emit(type: 'sf-address-confirm' | 'sf-address-change'): void {
-    this.dispatchEvent(new Event(type, { bubbles: true }));
   }
 }
 

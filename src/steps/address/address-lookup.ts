@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { consumeApi } from '../../flow/context.js';
+import { consumeApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { isAbortError } from '../../api/errors.js';
@@ -10,6 +10,7 @@ import { stepStyles } from '../shared/step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressStyles } from './address.styles.js';
 import { lookupStyles } from './address-lookup.styles.js';
+import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 import { oneLine } from './address-text.js';
 import { postalCodeValid } from './zip.js';
 import './esi-search.js';
@@ -249,16 +250,16 @@ export class SfAddressLookup extends LitElement {
 
   private _pick(result: AddressSearchResult): void {
     this._open = false;
-    this.dispatchEvent(new CustomEvent<AddressSearchResult>('sf-address-pick', { detail: result, bubbles: true }));
+    this.dispatchEvent(new AddressPickEvent(result));
   }
 
-  private _forward(e: CustomEvent<AddressSearchResult>): void {
+  private _forward(e: AddressPickEvent): void {
     e.stopPropagation();
-    this._pick(e.detail);
+    this._pick(e.address);
   }
 
   private _change(): void {
-    this.dispatchEvent(new Event('sf-address-change', { bubbles: true }));
+    this.dispatchEvent(new AddressChangeEvent());
   }
 }
 

@@ -3,13 +3,14 @@ import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import type { FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
-import type { StepDraft } from '../../flow/context.js';
+import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressFormStyles } from './address-form.styles.js';
 import { postalCodeValid } from './zip.js';
+import type { AddressPickEvent } from './address-events.js';
 
 export interface AddressDraft extends StepDraft {
   address_1?: string;
@@ -133,7 +134,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
       case 'choose':
         return html`<sf-address-choice
           .results=${this._results}
-          @sf-address-pick=${(e: CustomEvent<AddressSearchResult>) => this._select(e.detail, true)}
+          @sf-address-pick=${(e: AddressPickEvent) => this._select(e.address, true)}
           @sf-address-change=${this._change}
         ></sf-address-choice>`;
       case 'lookup':
@@ -141,7 +142,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
           .postalCode=${this.draft.postal_code ?? ''}
           .query=${this.draft.address_1 ?? ''}
           .noMatch=${this._noMatch}
-          @sf-address-pick=${(e: CustomEvent<AddressSearchResult>) => this._select(e.detail, true)}
+          @sf-address-pick=${(e: AddressPickEvent) => this._select(e.address, true)}
           @sf-address-change=${this._change}
         ></sf-address-lookup>`;
       default:

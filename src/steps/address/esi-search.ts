@@ -2,12 +2,13 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { consumeApi } from '../../flow/context.js';
+import { consumeApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { esiIdDigits, esiIdProblem, type EsiIdProblem } from './esi-id.js';
+import { AddressPickEvent } from './address-events.js';
 
 type Problem = EsiIdProblem | 'not_found' | 'format';
 
@@ -39,7 +40,7 @@ export class SfEsiSearch extends LitElement {
       return this._api.esiIdSearch(esiId, signal);
     },
     onComplete: (result) =>
-      this.dispatchEvent(new CustomEvent<AddressSearchResult>('sf-address-pick', { detail: result, bubbles: true })),
+      this.dispatchEvent(new AddressPickEvent(result)),
     onError: (error) => {
       const failure = toFailure(error, this);
       if (failure?.kind === 'refused' && failure.error.status === 404) this._problem = 'not_found';

@@ -6,7 +6,7 @@ import { formatDate } from '../../ui/format.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import type { AcceptedPlan } from '../plans/plans.js';
+import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
 
 /** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */

@@ -5,7 +5,7 @@ import { Task, TaskStatus } from '@lit/task';
 import type { IdentityRequest } from '../../api/client.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
-import type { StepDraft } from '../../flow/context.js';
+import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';

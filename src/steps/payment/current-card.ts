@@ -5,6 +5,7 @@ import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { brandName, expiry } from './card-brand.js';
+import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 
 /**
  * @summary The card already on file, with "Use this card" and "Replace".
@@ -32,18 +33,14 @@ export class SfCurrentCard extends LitElement {
         </p>
       </div>
       <div class="actions">
-        <button type="button" class="btn secondary" @click=${() => this._emit('sf-card-replace')}>
+        <button type="button" class="btn secondary" @click=${() => this.dispatchEvent(new CardReplaceEvent())}>
           ${msg('Replace', { id: 'payment.current.replace' })}
         </button>
-        <button type="button" class="btn primary" @click=${() => this._emit('sf-card-use')}>
+        <button type="button" class="btn primary" @click=${() => this.dispatchEvent(new CardUseEvent())}>
           ${msg('Use this card', { id: 'payment.current.use' })}
         </button>
       </div>
     `;
-  }
-
-  private _emit(type: 'sf-card-use' | 'sf-card-replace'): void {
-    this.dispatchEvent(new Event(type, { bubbles: true }));
   }
 }
 

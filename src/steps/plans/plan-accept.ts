@@ -7,6 +7,7 @@ import { formatDate } from '../../ui/format.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
+import { PlanAcceptEvent } from './plan-events.js';
 
 export interface PlansDraft {
   [key: string]: unknown;
@@ -17,11 +18,6 @@ export interface PlansDraft {
 
 /** Why the start date cannot be used. `server`: the service refused a date the page thought valid. */
 export type StartDateProblem = 'required' | 'range' | 'server';
-
-export interface AcceptRequestDetail {
-  plan: Plan;
-  startDate: string;
-}
 
 /** Whether a YYYY-MM-DD start date is inside the plan's window (string order is date order for this format). */
 export function startDateProblem(value: string | undefined, plan: Plan): StartDateProblem | null {
@@ -155,12 +151,7 @@ export class SfPlanAccept extends LitElement {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#start')?.focus());
       return;
     }
-    this.dispatchEvent(
-      new CustomEvent<AcceptRequestDetail>('sf-plan-accept', {
-        detail: { plan, startDate: this.draft.startDate! },
-        bubbles: true,
-      }),
-    );
+    this.dispatchEvent(new PlanAcceptEvent(plan, this.draft.startDate!));
   }
 }
 

@@ -7,6 +7,7 @@ import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from 
 import { stepStyles } from '../shared/step.styles.js';
 import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
+import { PlanSelectEvent } from './plan-events.js';
 
 /** The usage levels of the EFL's average price table; 1,000 kWh is the one customers compare. */
 const USAGE_LEVELS = ['500', '1000', '2000'] as const;
@@ -90,7 +91,7 @@ export class SfPlanCard extends LitElement {
   }
 
   private _select(): void {
-    this.dispatchEvent(new Event('sf-plan-select', { bubbles: true }));
+    this.dispatchEvent(new PlanSelectEvent());
   }
 }
 

@@ -4,7 +4,8 @@ import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
-import { PlansViewedEvent } from '../../flow/exit-events.js';
+import type { AcceptedPlan } from '../../contract/enrollment.js';
+import { PlansViewedEvent } from '../../contract/exit-events.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -12,20 +13,12 @@ import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../sha
 import { getLocale } from '../../i18n/localization.js';
 import { formatMoney, formatRate } from '../../ui/format.js';
 import { plansStyles } from './plans.styles.js';
-import { type AcceptRequestDetail, type PlansDraft, type StartDateProblem } from './plan-accept.js';
+import type { PlanAcceptEvent } from './plan-events.js';
+import { type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import './plan-card.js';
 import './plan-accept.js';
 // The opt-out question (shown only after the plans were seen) travels in this step's chunk (steps/after-address.ts).
 import '../opt-out/opt-out.js';
-
-/** What the plans step reports with the accepted account, so later screens can name the plan and its start. */
-export interface AcceptedPlan {
-  uuid: string;
-  name: string;
-  term_months: number;
-  energy_rate_cents_per_kwh: string;
-  start_date: string;
-}
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
@@ -217,10 +210,10 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
   }
 
-  private _onAccept(e: CustomEvent<AcceptRequestDetail>): void {
+  private _onAccept(e: PlanAcceptEvent): void {
     // A guard besides the disabled button: two quick submits must not accept twice.
     if (this._accept.status === TaskStatus.PENDING) return;
-    this._acceptArgs = [e.detail.plan, e.detail.startDate];
+    this._acceptArgs = [e.plan, e.startDate];
     void this._accept.run(this._acceptArgs);
   }
 

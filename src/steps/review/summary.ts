@@ -3,7 +3,7 @@ import { msg, str } from '@lit/localize';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate, formatMonths, formatPhone, formatRate } from '../../ui/format.js';
-import type { AcceptedPlan } from '../plans/plans.js';
+import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { brandName } from '../payment/card-brand.js';
 
 /**

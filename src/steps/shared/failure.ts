@@ -10,7 +10,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { isAbortError, isApiError, type ApiError, type ApiFieldError } from '../../api/errors.js';
-import { ApiErrorEvent } from '../../flow/events.js';
+import { ApiErrorEvent } from '../../contract/events.js';
 
 export type Failure =
   /** Field errors the step shows next to its fields (unknown fields fall back to the alert). */

@@ -5,11 +5,11 @@
  */
 import { LitElement } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { consumeApi, type StepDraft } from '../../flow/context.js';
+import { consumeApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { Account, FlowSession } from '../../api/types.js';
-import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../flow/events.js';
-import { isClientAgent } from '../../flow/router.js';
+import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../contract/events.js';
+import { isClientAgent } from '../../contract/enrollment.js';
 
 export abstract class StepElement<D extends StepDraft = StepDraft> extends LitElement {
   @consumeApi()
@@ -23,7 +23,7 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends LitEl
   /** Set by the root; derived from the account when absent (tests, embedding without the root). */
   @property({ attribute: false }) clientAgent?: boolean;
 
-  /** The step this element is, from its tag: `sf-step-<step>` (flow/step-modules.ts names them so). */
+  /** The step this element is, from its tag: `sf-step-<step>` (the scope declarations name them so). */
   protected get stepName(): StepName {
     return this.localName.slice('sf-step-'.length) as StepName;
   }

@@ -1,6 +1,6 @@
 /** Step names for the progress bar, the announcements and the page title. Call from render (they use msg()). */
 import { msg } from '@lit/localize';
-import type { StepName } from './events.js';
+import type { StepName } from '../../contract/enrollment.js';
 
 export function stepLabel(step: StepName): string {
   switch (step) {

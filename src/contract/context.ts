@@ -3,7 +3,7 @@
  *
  * - The FlowApi through a context, so that a step (or any element inside it) can
  *   `@consumeApi() @state() private _api?: FlowApi;` and a test can provide a fake.
- * - `account`, `session`, `draft` (and `clientAgent`) as properties, set before the step is attached.
+ * - `account`, `session`, `draft` (and `clientAgent`) as properties, bound by its scope declaration's template.
  *
  * The context follows the Context Community Protocol (a bubbling, composed `context-request` event carrying the
  * context key and a callback), the protocol @lit/context implements, so @lit/context's `ContextProvider` can provide

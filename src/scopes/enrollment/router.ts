@@ -2,9 +2,10 @@
  * The enrollment router: pure functions from server state (the account) plus what this session did, to the step to
  * show. Because the server is the source of truth, a reload or a fresh link resumes at the first unfinished step.
  */
-import type { Account, AddressSearchResult } from '../api/types.js';
-import type { AcceptedPlan } from '../steps/plans/plans.js';
-import type { StepName } from './events.js';
+import type { Account, AddressSearchResult } from '../../api/types.js';
+import { isClientAgent, type AcceptedPlan, type StepName } from '../../contract/enrollment.js';
+
+export { isClientAgent };
 
 /** What this session did that the account does not (yet) show. */
 export interface SessionProgress {
@@ -14,21 +15,13 @@ export interface SessionProgress {
   plan?: AcceptedPlan | null;
   /** The review step reported a successful finalize (the account may not have been re-read yet). */
   finalized?: boolean;
+  /** The plans step was shown in this session: leaving asks the opt-out question from then on. */
+  sawPlans?: boolean;
 }
 
 export const STANDARD_STEPS: readonly StepName[] = ['address', 'plans', 'identity', 'credit', 'payment', 'review'];
 /** Client agent accounts did identity, credit and payment before the plan (the partner collected them). */
 export const CLIENT_AGENT_STEPS: readonly StepName[] = ['address', 'plans', 'review'];
-
-/**
- * The client agent flow: the partner holds power of attorney and completed the preapproval (identity, credit check,
- * payment method); the customer only picks the address and plan (start 7 to 30 days out) and reviews.
- */
-export function isClientAgent(account: Account): boolean {
-  if (account.status === 'ready' && account.status_reason === 'enrollment_pending_client_agent') return true;
-  const e = account.enrollment;
-  return Boolean(account.client_agent_accepted && e.is_identity_verified && e.is_credit_check_submitted && e.has_payment_method);
-}
 
 /** The numbered steps for this account (the done screen is not numbered). */
 export function stepsFor(account: Account): readonly StepName[] {

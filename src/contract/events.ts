@@ -6,27 +6,14 @@
  * `event.detail`.
  */
 import type { ApiError } from '../api/errors.js';
-import type { Account, AddressSearchResult } from '../api/types.js';
-import type { AcceptedPlan } from '../steps/plans/plans.js';
+import type { Account } from '../api/types.js';
+import type { StepData, StepName } from './enrollment.js';
 
-/** The enrollment steps, in order. */
-export type StepName = 'address' | 'plans' | 'identity' | 'credit' | 'payment' | 'review' | 'done';
-
-/** What a step hands to the root besides the updated account. */
-export interface StepData {
-  /** Address step: the confirmed address, exactly as the service returned it (with its ESI ID). */
-  address?: AddressSearchResult;
-  /** Plans step: the plan just accepted (its name and start date are not on the account). */
-  plan?: AcceptedPlan;
-  /** Review step: finalized (the account may not show it yet). */
-  finalized?: boolean;
-  /** Review step: the user chose to fix this missing item; the root routes there. */
-  goTo?: StepName;
-  [key: string]: unknown;
-}
+export type { StepData, StepName };
 
 export interface StepCompleteDetail {
-  step: StepName;
+  /** The step that completed: a step of the scope on screen (the root ignores a stale one). */
+  step: string;
   /** The account returned by the step's last call, when it changed it; the root re-reads it otherwise. */
   account?: Account;
   data?: StepData;

@@ -1,0 +1,100 @@
+/**
+ * The enrollment scope, as the flow engine (flow/scope.ts) takes it: its steps and the router's pure functions, what
+ * each step's completion means, when leaving asks the opt-out question, and each step's element with its bound
+ * properties and where its code lives (one chunk per step; the address form is on the first screen).
+ */
+import { html } from 'lit';
+import { msg } from '@lit/localize';
+import { isClientAgent, type StepName } from '../../contract/enrollment.js';
+import type { ScopeDeclaration } from '../../flow/scope.js';
+import { stepLabel } from './labels.js';
+import { exitOutcome, nextStep, stepsFor, type SessionProgress } from './router.js';
+// The first step is part of the first screen's own file (scripts/chunks.ts): imported here, not loaded.
+import '../../steps/address/address.js';
+
+// Steps that follow each other and share their words load as one chunk (see each file for the trade-off).
+const afterAddress = () => import('../../steps/after-address.js');
+const identityAndCredit = () => import('../../steps/identity-and-credit.js');
+const reviewAndDone = () => import('../../steps/review-and-done.js');
+
+export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
+  title: () => msg('Electricity enrollment', { id: 'flow.title' }),
+  label: stepLabel,
+  progress: {},
+  steps: stepsFor,
+  current: nextStep,
+  entered: (step, progress) => (step === 'plans' ? { ...progress, sawPlans: true } : progress),
+  local: ['address', 'done'],
+  complete({ step, data }, account, progress) {
+    if (step === 'done') return { close: 'completed' };
+    const p = { ...progress };
+    if (data?.address) p.address = data.address;
+    if (data?.plan) p.plan = data.plan;
+    if (step === 'review' && (account.enrollment.is_enrollment_finalized || data?.finalized === true)) p.finalized = true;
+    // The review step found something missing and the customer chose to fix it: go there (if this flow has it).
+    const fix = step === 'review' && !p.finalized ? data?.goTo : undefined;
+    return { progress: p, step: fix && stepsFor(account).includes(fix) ? fix : nextStep(account, p) };
+  },
+  exit(account, progress, viewed) {
+    const outcome = exitOutcome(account, progress, viewed !== null || Boolean(progress.sawPlans));
+    return outcome === 'opt-out' ? 'question' : outcome;
+  },
+  card: {
+    step: 'payment',
+    // The card step's chunk holds the card processor adapter; it then finds the same cached Stripe instance.
+    warmUp: (key) => import('../../steps/payment/payment.js').then((m) => m.warmUp(key)).catch(() => undefined),
+  },
+  views: {
+    address: {
+      tag: 'sf-step-address',
+      load: () => Promise.resolve(),
+      render: (i) =>
+        html`<sf-step-address .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-address>`,
+    },
+    // The plans come with the address step's other views, and the opt-out question (asked only after the plans were
+    // seen) with the plans: one chunk, steps/after-address.ts.
+    plans: {
+      tag: 'sf-step-plans',
+      load: afterAddress,
+      render: (i) =>
+        html`<sf-step-plans .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .address=${i.progress.address ?? i.account.service_address ?? null}></sf-step-plans>`,
+    },
+    identity: {
+      tag: 'sf-step-identity',
+      load: identityAndCredit,
+      render: (i) =>
+        html`<sf-step-identity .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-identity>`,
+    },
+    credit: {
+      tag: 'sf-step-credit',
+      load: identityAndCredit,
+      render: (i) =>
+        html`<sf-step-credit .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-credit>`,
+    },
+    payment: {
+      tag: 'sf-step-payment',
+      load: () => import('../../steps/payment/payment.js'),
+      render: (i) =>
+        html`<sf-step-payment .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-payment>`,
+    },
+    // The review and done steps name the plan accepted in this session (the account does not carry it).
+    review: {
+      tag: 'sf-step-review',
+      load: reviewAndDone,
+      render: (i) =>
+        html`<sf-step-review .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .acceptedPlan=${i.progress.plan ?? null}></sf-step-review>`,
+    },
+    done: {
+      tag: 'sf-step-done',
+      load: reviewAndDone,
+      render: (i) =>
+        html`<sf-step-done .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .acceptedPlan=${i.progress.plan ?? null}></sf-step-done>`,
+    },
+  },
+  question: {
+    tag: 'sf-opt-out',
+    load: afterAddress,
+    render: (i) =>
+      html`<sf-opt-out .account=${i.account} .session=${i.session} .planUuids=${i.viewed as string[]}></sf-opt-out>`,
+  },
+};
