@@ -78,7 +78,7 @@ function sideEffectFree(modules: RegExp): Plugin {
  * `sandbox` (`vite build --mode sandbox`: the same production bundle, plus the Stripe.js emulator hook of
  * src/payment/stripe.ts, so the end-to-end tests run the code that ships against the sandbox).
  */
-export default defineConfig(({ command, mode }) => ({
+export default defineConfig(({ mode }) => ({
   plugins: [
     plainDynamicImports(),
     sideEffectFree(REEXPORTED_ONLY),
@@ -89,12 +89,6 @@ export default defineConfig(({ command, mode }) => ({
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
-  // Lit's decorators without their standard-decorator branches, which legacy decorators never reach, and @lit/task
-  // with only the members the flow calls (see the files).
-  resolve:
-    command === 'build'
-      ? { alias: { 'lit/decorators.js': resolve('src/lit/legacy-decorators.ts'), '@lit/task': resolve('src/lit/task.ts') } }
-      : {},
   server: {
     port: flowPort,
     strictPort: true,
