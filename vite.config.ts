@@ -36,24 +36,6 @@ function csp({ emulator, hmr }: { emulator: boolean; hmr: boolean }): string {
 }
 
 /**
- * With `build.modulePreload: false` Vite still wraps every dynamic import in its preload helper (about 0.6 KB gzip on
- * the first screen) just to pass an empty dependency list and to turn a failed import into a `vite:preloadError`
- * event, which the flow does not use: it reports a chunk that cannot load itself (the network screen). The helper
- * becomes a plain call. Build only: the dev server has no helper.
- */
-function plainDynamicImports(): Plugin {
-  const helper = '\0vite/preload-helper.js';
-  return {
-    name: 'sf:plain-dynamic-imports',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      return id === helper ? 'export const __vitePreload = (load) => load();' : null;
-    },
-  };
-}
-
-/**
  * Modules the first screen reaches only through a package's index file (`@lit/localize` re-exports its runtime,
  * `lit/decorators.js` re-exports `@query`) without using them. Their packages do not say these modules have no side
  * effects, so the bundler would keep them wherever the index is imported: on the first screen. They have none
@@ -80,7 +62,6 @@ function sideEffectFree(modules: RegExp): Plugin {
  */
 export default defineConfig(({ mode }) => ({
   plugins: [
-    plainDynamicImports(),
     sideEffectFree(REEXPORTED_ONLY),
     litTemplateMinify(),
     privateNames(),
