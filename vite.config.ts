@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
 import { privateNames } from './scripts/private-names.js';
@@ -36,33 +36,12 @@ function csp({ emulator, hmr }: { emulator: boolean; hmr: boolean }): string {
 }
 
 /**
- * Modules the first screen reaches only through a package's index file (`@lit/localize` re-exports its runtime,
- * `lit/decorators.js` re-exports `@query`) without using them. Their packages do not say these modules have no side
- * effects, so the bundler would keep them wherever the index is imported: on the first screen. They have none
- * (module-level variables and functions only), so say so; they then travel with the code that uses them (the
- * runtime with i18n/runtime.ts, loaded only when a language other than English is chosen; `@query` with the credit
- * step). The first-screen chunk group does not follow them either (scripts/chunks.ts).
- */
-const REEXPORTED_ONLY = /[\\/]@lit[\\/](localize[\\/]init[\\/](runtime|transform)|reactive-element[\\/]decorators[\\/](query[\w-]*|event-options))\.js$/;
-
-function sideEffectFree(modules: RegExp): Plugin {
-  return {
-    name: 'sf:side-effect-free',
-    apply: 'build',
-    transform(code, id) {
-      return modules.test(id) ? { code, map: null, moduleSideEffects: false } : null;
-    },
-  };
-}
-
-/**
  * Modes: `development` (the dev server), `production` (`vite build`: what partners get; no trace of the sandbox), and
  * `sandbox` (`vite build --mode sandbox`: the same production bundle, plus the Stripe.js emulator hook of
  * src/payment/stripe.ts, so the end-to-end tests run the code that ships against the sandbox).
  */
 export default defineConfig(({ mode }) => ({
   plugins: [
-    sideEffectFree(REEXPORTED_ONLY),
     litTemplateMinify(),
     privateNames(),
     ...shortMsgIds({ locale: 'src/i18n/locales/es.ts' }),
@@ -95,7 +74,7 @@ export default defineConfig(({ mode }) => ({
               debugName: 'core',
               includeDependenciesRecursively: false,
               // The group is exactly the first screen's static closure, which has no outside dependencies.
-              name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')], REEXPORTED_ONLY),
+              name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')]),
             },
             // What two or more later chunks share (@lit/task, the formatters, `live`, …): one chunk rather than a
             // handful of tiny ones, each of which would compress on its own.

@@ -84,10 +84,8 @@ interface ModuleGraph {
  * (dynamic imports) are never pulled in.
  *
  * @param roots Absolute ids of the entry module and the first step's module.
- * @param lazy Modules the first screen reaches only through a package's index file without using them (the
- *   localization runtime, re-exported by `@lit/localize` but loaded later by i18n/runtime.ts): not followed.
  */
-export function firstScreenGroup(roots: readonly string[], lazy?: RegExp) {
+export function firstScreenGroup(roots: readonly string[]) {
   const closures = new WeakMap<ModuleGraph, Set<string>>();
   const staticClosureOf = (graph: ModuleGraph): Set<string> => {
     let seen = closures.get(graph);
@@ -96,7 +94,7 @@ export function firstScreenGroup(roots: readonly string[], lazy?: RegExp) {
     const stack = [...roots];
     while (stack.length) {
       const id = stack.pop()!;
-      if (seen.has(id) || lazy?.test(id)) continue;
+      if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }
