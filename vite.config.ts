@@ -2,7 +2,6 @@ import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
 import { privateNames } from './scripts/private-names.js';
-import { shortMsgIds } from './scripts/short-msg-ids.js';
 import { litTemplateMinify } from './scripts/template-minify-plugin.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
@@ -44,7 +43,6 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     litTemplateMinify(),
     privateNames(),
-    ...shortMsgIds({ locale: 'src/i18n/locales/es.ts' }),
   ],
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
