@@ -1,8 +1,6 @@
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
-import { privateNames } from './scripts/private-names.js';
-import { litTemplateMinify } from './scripts/template-minify-plugin.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const serviceUrl = process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
@@ -40,10 +38,6 @@ function csp({ emulator, hmr }: { emulator: boolean; hmr: boolean }): string {
  * src/payment/stripe.ts, so the end-to-end tests run the code that ships against the sandbox).
  */
 export default defineConfig(({ mode }) => ({
-  plugins: [
-    litTemplateMinify(),
-    privateNames(),
-  ],
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
   },
