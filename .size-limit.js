@@ -55,8 +55,8 @@ if (!manifest[FIRST_STEP] && !js(firstStep).some((f) => readFileSync(f, 'utf8').
 
 /** Chunks whose entry module is not a step's own: what they hold. */
 const LABELS = {
-  // The address step's other views with the plans step and its opt-out question (see that file).
-  'src/steps/after-address.ts': 'Step chunk: plans, with the address views',
+  // The address step's views after its form (the meter choice, the confirmation, the searches).
+  'src/steps/address/address-views.ts': 'Step chunk: address, the views after the form',
 };
 
 /** `src/steps/identity/identity.ts` → "Step chunk: identity"; other lazy modules by path (`i18n/runtime.ts`). */

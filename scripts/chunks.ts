@@ -31,8 +31,6 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 }
 
 export function stepOf(src: string | undefined): string | undefined {
-  // The plans share their chunk with the address step's later views (src/steps/after-address.ts).
-  if (src === 'src/steps/after-address.ts') return 'plans, with the address views';
   return src ? /src\/steps\/([^/]+)\//.exec(src)?.[1] : undefined;
 }
 
@@ -50,8 +48,7 @@ export function firstStepFiles(dist: string): string[] {
   if (!entry) throw new Error('No entry in the Vite manifest');
   const keys = staticClosure(manifest, entry);
   // The first step's own module: a chunk of its own, or (scripts/chunks.ts `firstScreenGroup`) inside the entry's.
-  // Not the address step's later views (address-views.ts, in the chunk of steps/after-address.ts), which load after
-  // the form is up.
+  // Not the address step's later views (address-views.ts, a chunk of their own), which load after the form is up.
   const address = 'src/steps/address/address.ts';
   if (manifest[address]) staticClosure(manifest, address, keys);
   return [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));

@@ -13,15 +13,14 @@ export const stepTag = (view: LoadableView): string => (view === 'opt-out' ? 'sf
 
 const loaders: Readonly<Record<LoadableView, () => Promise<unknown>>> = {
   address: () => Promise.resolve(),
-  plans: () => import('../steps/after-address.js'),
+  plans: () => import('../steps/plans/plans.js'),
   identity: () => import('../steps/identity/identity.js'),
   credit: () => import('../steps/credit/credit.js'),
   payment: () => import('../steps/payment/payment.js'),
   review: () => import('../steps/review/review.js'),
   done: () => import('../steps/done/done.js'),
-  // The plans come with the address step's other views, and the opt-out question (asked only after the plans were
-  // seen) with the plans: one chunk, steps/after-address.ts.
-  'opt-out': () => import('../steps/after-address.js'),
+  // The opt-out question, asked only after the plans were seen, comes with the plans (plans.ts imports it).
+  'opt-out': () => import('../steps/plans/plans.js'),
 };
 
 export type StepLoader = (view: LoadableView) => Promise<unknown>;

@@ -13,8 +13,8 @@ import { stepTag, type LoadableView, type StepLoader } from './step-modules.js';
 
 export type ViewElement = HTMLElement & Record<string, unknown>;
 
-/** The status screens are off the first step's critical path (extras.ts); prefetched once the first step is up. */
-export const loadStatusScreen = () => import('./extras.js').then(() => true, () => false);
+/** The status screens are off the first step's critical path (a chunk of their own); prefetched once the first step is up. */
+export const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => false);
 
 export interface ViewLoaders {
   /** Loads a view's module (the root's `loadStep`, injectable for tests). */

@@ -15,7 +15,7 @@ import { plansStyles } from './plans.styles.js';
 import { type AcceptRequestDetail, type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import './plan-card.js';
 import './plan-accept.js';
-// The opt-out question (shown only after the plans were seen) travels in this step's chunk (steps/after-address.ts).
+// The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
 
 /** What the plans step reports with the accepted account, so later screens can name the plan and its start. */
