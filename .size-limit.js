@@ -8,7 +8,7 @@
  *   may put the address step into the entry's own chunks, scripts/chunks.ts; then its element must be defined there);
  * - each later step (and every other lazy chunk: the status screens, the Spanish strings): what loading it adds to
  *   what the first step already loaded: ≤ 10 KB;
- * - all flow JavaScript: ≤ 50 KB.
+ * - all flow JavaScript: ≤ 55 KB.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,8 +55,8 @@ if (!manifest[FIRST_STEP] && !js(firstStep).some((f) => readFileSync(f, 'utf8').
 
 /** Chunks whose entry module is not a step's own: what they hold. */
 const LABELS = {
-  // The address step's other views with the plans step and its opt-out question (see that file).
-  'src/steps/after-address.ts': 'Step chunk: plans, with the address views',
+  // The address step's views after its form (the meter choice, the confirmation, the searches).
+  'src/steps/address/address-views.ts': 'Step chunk: address, the views after the form',
 };
 
 /** `src/steps/identity/identity.ts` → "Step chunk: identity"; other lazy modules by path (`i18n/runtime.ts`). */
@@ -79,5 +79,5 @@ const lazy = Object.keys(manifest)
 export default [
   { name: 'First step: entry + address step (JS, gzip)', path: js(firstStep), limit: '20 KB', gzip: true },
   ...lazy,
-  { name: 'All flow JavaScript (gzip)', path: [`${OUT}/assets/*.js`], limit: '50 KB', gzip: true },
+  { name: 'All flow JavaScript (gzip)', path: [`${OUT}/assets/*.js`], limit: '55 KB', gzip: true },
 ];

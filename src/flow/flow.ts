@@ -19,8 +19,8 @@ import { loadingStyles, renderLoading } from './screens/loading-screen.js';
 import { SessionLink } from './session.js';
 import { following, initialState, reduce, type Action, type FlowState, type Retry, type Screen } from './state.js';
 
-/** The status screens are off the first step's critical path (extras.ts); prefetched once the first step is up. */
-const loadStatusScreen = () => import('./extras.js').then(() => true, () => false);
+/** The status screens are off the first step's critical path (a chunk of their own); prefetched once the first step is up. */
+const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => false);
 
 /**
  * The root of every scope: loads the session and the account, provides the API to the steps (`apiContext`), finds

@@ -41,10 +41,10 @@ export class SessionLink {
       returnUrl: session.return_url ?? null,
       ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
     }));
-    // The color checks (branding.ts, in extras.ts) load only for a partner with a color of its own.
+    // The color checks (branding.ts, a chunk of their own) load only for a partner with a color of its own.
     const color = session.branding?.primary_color;
     if (color) {
-      import('./extras.js').then(
+      import('./branding.js').then(
         ({ usableBrandColor }) => {
           const usable = usableBrandColor(color);
           if (usable) host.style.setProperty('--sf-color-primary', usable);

@@ -12,10 +12,8 @@ import { exitOutcome, nextStep, stepsFor, type SessionProgress } from './router.
 // The first step is part of the first screen's own file (scripts/chunks.ts): imported here, not loaded.
 import '../../steps/address/address.js';
 
-// Steps that follow each other and share their words load as one chunk (see each file for the trade-off).
-const afterAddress = () => import('../../steps/after-address.js');
-const identityAndCredit = () => import('../../steps/identity-and-credit.js');
-const reviewAndDone = () => import('../../steps/review-and-done.js');
+// The opt-out question, asked only after the plans were seen, comes with the plans (plans.ts imports it).
+const plans = () => import('../../steps/plans/plans.js');
 
 export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
   title: () => msg('Electricity enrollment', { id: 'flow.title' }),
@@ -51,23 +49,21 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
       render: (i) =>
         html`<sf-step-address .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-address>`,
     },
-    // The plans come with the address step's other views, and the opt-out question (asked only after the plans were
-    // seen) with the plans: one chunk, steps/after-address.ts.
     plans: {
       tag: 'sf-step-plans',
-      load: afterAddress,
+      load: plans,
       render: (i) =>
         html`<sf-step-plans .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .address=${i.progress.address ?? i.account.service_address ?? null}></sf-step-plans>`,
     },
     identity: {
       tag: 'sf-step-identity',
-      load: identityAndCredit,
+      load: () => import('../../steps/identity/identity.js'),
       render: (i) =>
         html`<sf-step-identity .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-identity>`,
     },
     credit: {
       tag: 'sf-step-credit',
-      load: identityAndCredit,
+      load: () => import('../../steps/credit/credit.js'),
       render: (i) =>
         html`<sf-step-credit .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-credit>`,
     },
@@ -80,20 +76,20 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
     // The review and done steps name the plan accepted in this session (the account does not carry it).
     review: {
       tag: 'sf-step-review',
-      load: reviewAndDone,
+      load: () => import('../../steps/review/review.js'),
       render: (i) =>
         html`<sf-step-review .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .acceptedPlan=${i.progress.plan ?? null}></sf-step-review>`,
     },
     done: {
       tag: 'sf-step-done',
-      load: reviewAndDone,
+      load: () => import('../../steps/done/done.js'),
       render: (i) =>
         html`<sf-step-done .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .acceptedPlan=${i.progress.plan ?? null}></sf-step-done>`,
     },
   },
   question: {
     tag: 'sf-opt-out',
-    load: afterAddress,
+    load: plans,
     render: (i) =>
       html`<sf-opt-out .account=${i.account} .session=${i.session} .planUuids=${i.viewed as string[]}></sf-opt-out>`,
   },

@@ -30,11 +30,11 @@ const VIEW_TAGS = { choose: 'sf-address-choice', lookup: 'sf-address-lookup', co
 let views: Promise<unknown> | undefined;
 
 /**
- * The views after the form (address-views.ts), loaded once, in one chunk with the plans (steps/after-address.ts); a
- * failed load (offline) may be retried.
+ * The views after the form (address-views.ts, a chunk of their own), loaded once; a failed load (offline) may be
+ * retried.
  */
 function loadViews(): Promise<unknown> {
-  views ??= import('../after-address.js').catch((error: unknown) => {
+  views ??= import('./address-views.js').catch((error: unknown) => {
     views = undefined;
     throw error;
   });

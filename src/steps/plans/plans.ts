@@ -17,7 +17,7 @@ import type { PlanAcceptEvent } from './plan-events.js';
 import { type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import './plan-card.js';
 import './plan-accept.js';
-// The opt-out question (shown only after the plans were seen) travels in this step's chunk (steps/after-address.ts).
+// The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
 
 /**
