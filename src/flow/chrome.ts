@@ -1,12 +1,11 @@
 /**
- * What the root renders around the one view it shows: the progress bar, the session-expiry notice, the live
+ * What the root renders around the one view it shows: the progress bar, the live
  * announcement of each new step, the page title, and the last-resort screen when even the status screens' code
  * cannot load. Pure functions of the root's state; call them from render (they use msg()).
  */
 import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Account } from '../api/types.js';
-import { getLocale } from '../i18n/localization.js';
 import type { AnyScope } from './scope.js';
 import { position } from './state.js';
 import '../ui/progress.js';
@@ -15,12 +14,6 @@ export function renderProgress(scope: AnyScope, step: string, account: Account) 
   const at = position(scope, step, account);
   if (!at) return nothing;
   return html`<sf-progress .current=${at.index} .total=${at.total} .labels=${scope.steps(account).map(scope.label)}></sf-progress>`;
-}
-
-export function renderExpiryNotice(expiresAt: string | null) {
-  if (!expiresAt) return nothing;
-  const time = new Intl.DateTimeFormat(getLocale(), { timeStyle: 'short' }).format(new Date(expiresAt));
-  return html`<p class="notice" role="status">${msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' })}</p>`;
 }
 
 /** "Step 2 of 6: Plan" for the live region; the view's own heading when it has one. */

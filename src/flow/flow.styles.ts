@@ -15,13 +15,6 @@ export const flowStyles = css`
   sf-progress {
     margin-bottom: 1.5rem;
   }
-  .notice {
-    padding: 0.75rem 1rem;
-    border: 1px solid var(--_warning);
-    border-inline-start-width: 6px;
-    border-radius: var(--_radius);
-    background: var(--_warning-bg);
-  }
   @media (min-width: 600px) {
     main {
       padding: 1.5rem 1.5rem 3rem;

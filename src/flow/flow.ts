@@ -9,7 +9,7 @@ import { provideApi, type StepDraft } from '../contract/context.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore } from './bootstrap.js';
-import { announcement, pageTitle, renderExpiryNotice, renderOffline, renderProgress } from './chrome.js';
+import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
 import { headerStyles, renderHeader } from './header.js';
@@ -93,7 +93,7 @@ export class SfFlow extends LitElement {
       ${renderHeader({ brand: session?.branding?.name ?? account?.app?.name ?? '', locale: getLocale(), closable: !closed, onLocale: (l) => void this._switchLocale(l), onClose: () => void this._onExit() })}
       <main>
         ${scope && step && account ? renderProgress(scope, step, account) : nothing}
-        ${closed ? nothing : renderExpiryNotice(expiringAt ?? null)}
+        ${closed || !expiringAt ? nothing : html`<sf-expiry-notice .expiresAt=${expiringAt}></sf-expiry-notice>`}
         ${this._renderView(screen)}
       </main>
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${scope && this._announce ? announcement(scope, this._announce, account) : ''}</div>

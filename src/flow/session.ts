@@ -8,7 +8,6 @@ import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
-import { watchExpiry } from './expiry.js';
 
 export interface SessionHooks {
   token: string | null;
@@ -22,6 +21,8 @@ export class SessionLink {
   private _stops: Array<() => void> = [];
   private _readySent = false;
   private _closed = false;
+  /** The current connection; a late load for an earlier one (stopped since) does nothing. */
+  private _connection: object | undefined;
 
   get connected(): boolean {
     return Boolean(this._bridge);
@@ -41,25 +42,35 @@ export class SessionLink {
       returnUrl: session.return_url ?? null,
       ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
     }));
-    // The color checks (branding.ts, a chunk of their own) load only for a partner with a color of its own.
+    // Off the first screen, fetched once the session is known: the session clock (its first deadline, the warning, is
+    // minutes away) with its notice, and for a partner with a color of its own the color checks. Offline, neither
+    // starts: the default color stays, and an expired link is still told by the service's 401.
+    const connection = {};
+    this._connection = connection;
     const color = session.branding?.primary_color;
     if (color) {
       import('./branding.js').then(
         ({ usableBrandColor }) => {
-          const usable = usableBrandColor(color);
+          const usable = this._connection === connection ? usableBrandColor(color) : null;
           if (usable) host.style.setProperty('--sf-color-primary', usable);
         },
-        () => undefined, // offline: the default color
+        () => undefined,
       );
     }
-    this._stops.push(
-      watchExpiry(session.expires_at, {
-        onExpiring: () => {
-          bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
-          hooks.onExpiring();
-        },
-        onExpired: hooks.onExpired,
-      }),
+    import('./expiry.js').then(
+      ({ watchExpiry }) => {
+        if (this._connection !== connection) return; // stopped (closed, or the element left the page) meanwhile
+        this._stops.push(
+          watchExpiry(session.expires_at, {
+            onExpiring: () => {
+              bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
+              hooks.onExpiring();
+            },
+            onExpired: hooks.onExpired,
+          }),
+        );
+      },
+      () => undefined,
     );
     if (bridge.embedded) this._stops.push(observeResize(host, bridge));
   }
@@ -91,6 +102,7 @@ export class SessionLink {
 
   /** Stops the clock and the height reports (the element left the page, or the flow closed). */
   stop(): void {
+    this._connection = undefined;
     for (const stop of this._stops.splice(0)) stop();
   }
 }

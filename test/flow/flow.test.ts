@@ -181,7 +181,9 @@ describe('sf-flow', () => {
     const { el, host } = await mountFlow({ session });
     await waitForView(el, 'sf-step-address');
     expect(host.messages.some((m) => m.type === 'service-flow-session-expiring')).to.equal(true);
-    expect(el.shadowRoot!.querySelector('.notice')!.textContent).to.contain('This link expires at');
+    const notice = el.shadowRoot!.querySelector('sf-expiry-notice')!;
+    await notice.updateComplete;
+    expect(notice.shadowRoot!.textContent).to.contain('This link expires at');
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);

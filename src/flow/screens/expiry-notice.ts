@@ -1,0 +1,46 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { getLocale } from '../../i18n/localization.js';
+
+/**
+ * @summary The notice that the login link expires soon (five minutes before, see expiry.ts), above every view.
+ *
+ * Defined by the module of the session clock (expiry.ts), so it is always defined before the root first renders
+ * it: the first screen carries neither.
+ *
+ * Its colors, radius and spacing are the root's private tokens (styles/tokens.ts), inherited.
+ */
+@customElement('sf-expiry-notice')
+@localized()
+export class SfExpiryNotice extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      padding: 0.75rem 1rem;
+      border: 1px solid var(--_warning);
+      border-inline-start-width: 6px;
+      border-radius: var(--_radius);
+      margin: 0 0 calc(var(--_space) * 0.75);
+      background: var(--_warning-bg);
+    }
+    p {
+      margin: 0;
+    }
+  `;
+
+  /** ISO 8601: when the link expires. */
+  @property({ attribute: false }) expiresAt: string | null = null;
+
+  override render() {
+    if (!this.expiresAt) return nothing;
+    const time = new Intl.DateTimeFormat(getLocale(), { timeStyle: 'short' }).format(new Date(this.expiresAt));
+    return html`<p role="status">${msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' })}</p>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-expiry-notice': SfExpiryNotice;
+  }
+}
