@@ -109,6 +109,20 @@ export default defineConfig(({ mode }) => ({
               // The group is exactly the first screen's static closure, which has no outside dependencies.
               name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')]),
             },
+            {
+              name: 'session',
+              test: /[\\/]src[\\/](flow[\\/](host-link|expiry|screens[\\/](status-screen|expiry-notice))|bridge[\\/]channels)\.ts$/,
+            },
+            {
+              name: 'identity',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/](identity|credit)[\\/]/,
+            },
+            {
+              name: 'review',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/](review|done)[\\/]/,
+            },
             // What two or more later chunks share (@lit/task, the formatters, `live`, …): one chunk rather than a
             // handful of tiny ones, each of which would compress on its own.
             { name: 'later', minShareCount: 2 },

@@ -3,7 +3,8 @@
  * timers in background tabs and suspend them on sleeping phones, so the deadlines are re-checked whenever the page
  * becomes visible again instead of trusting one long timeout.
  *
- * Off the first screen (session.ts loads it once the session is known), with the notice its warning shows.
+ * Off the first screen (in the host link's chunk, host-link.ts, loaded once the session is known), with the notice
+ * its warning shows.
  */
 import './screens/expiry-notice.js';
 

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { createFlowApi, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
-import type { BridgeWindow } from '../bridge/channels.js';
+import type { BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
