@@ -109,10 +109,15 @@ export default defineConfig(({ mode }) => ({
               // The group is exactly the first screen's static closure, which has no outside dependencies.
               name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')]),
             },
+            // Modules that load at about the same moment, one chunk each (docs/architecture.md, "Size budgets"); their
+            // dependencies stay where the other groups put them. The host link (bridge, clock) and the status screens,
+            // fetched once the session is known or on the first trouble:
             {
               name: 'session',
+              includeDependenciesRecursively: false,
               test: /[\\/]src[\\/](flow[\\/](host-link|expiry|screens[\\/](status-screen|expiry-notice))|bridge[\\/]channels)\.ts$/,
             },
+            // Consecutive steps, each prefetched one step ahead anyway:
             {
               name: 'identity',
               includeDependenciesRecursively: false,
