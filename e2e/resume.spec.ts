@@ -10,12 +10,20 @@ import {
   DEFAULT_IDENTITY,
   TEXT,
   acceptFirstPlan,
+  acceptPlan,
+  addCard,
   completeAddress,
   expectStep,
   fillIdentity,
+  finalize,
   press,
   submitCredit,
 } from './support/flow-steps.js';
+
+/** A YYYY-MM-DD date as the flow shows it in English (ui/format.ts formatDate: long, UTC). */
+function longDate(ymd: string): string {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
+}
 
 test.describe('resume', () => {
   test('reloading the iframe on the identity step comes back to the identity step', async ({ page }) => {
@@ -106,5 +114,31 @@ test.describe('resume', () => {
     const second = await openFlowInModal(page, { accountUuid: first.accountUuid });
     await expectStep(second.frame, 'payment');
     await expect(second.frame.locator('sf-progress')).toContainText('Step 5 of 6');
+  });
+
+  test('a fresh link at the review step names the plan and its start from the service, and so does the done screen', async ({ page }) => {
+    const first = await openFlowInModal(page);
+    await completeAddress(first.frame, ADDRESSES.routh);
+    // Not the prefilled start date: the screens must show the one the service has, not a default.
+    const plan = await acceptPlan(first.frame, { startDate: { daysAfterEarliest: 2 } });
+    await fillIdentity(first.frame);
+    await submitCredit(first.frame);
+    await addCard(first.frame);
+    await expectStep(first.frame, 'review');
+
+    // A new link, a new page load: this tab remembers nothing of the plan accepted in the first session.
+    const second = await openFlowInModal(page, { accountUuid: first.accountUuid });
+    await expectStep(second.frame, 'review');
+    const summary = second.frame.locator('sf-step-review dl.summary');
+    await expect(summary).toContainText(plan.name);
+    await expect(summary).toContainText(/¢\/kWh, fixed for \d+ months/);
+    await expect(summary).toContainText(longDate(plan.startDate));
+    await expect(summary).not.toContainText('Accepted');
+
+    await finalize(second.frame);
+    await expectStep(second.frame, 'done');
+    await expect(second.frame.locator('sf-step-done')).toContainText(`Planned start date: ${longDate(plan.startDate)}.`);
+    const account = await getAccount(first.accountUuid);
+    expect(account.enrollment.is_enrollment_finalized).toBe(true);
   });
 });

@@ -9,7 +9,9 @@
  *   not by a proxy; the hashed assets, whose names change with their content, are cached for a year (immutable);
  * - nothing the page requests carries its URL (`Referrer-Policy: no-referrer`, also a <meta> in index.html);
  * - a strict CSP (no inline script, no eval; the API and Stripe only) and `X-Content-Type-Options: nosniff`;
- * - no powerful feature (`Permissions-Policy`), see PERMISSIONS_POLICY.
+ * - no powerful feature (`Permissions-Policy`), see PERMISSIONS_POLICY;
+ * - never in a search engine (`X-Robots-Tag`, with robots.txt and the page's own robots <meta>): robots.txt keeps
+ *   crawlers away, but a URL found elsewhere may still be listed unless the answer itself says noindex.
  */
 import type { Plugin } from 'vite';
 
@@ -76,6 +78,7 @@ export function securityHeaders(options: FlowHeaderOptions): Record<string, stri
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'Permissions-Policy': PERMISSIONS_POLICY,
+    'X-Robots-Tag': 'noindex, nofollow',
   };
 }
 

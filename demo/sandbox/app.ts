@@ -13,6 +13,7 @@ import { resolveConfig, type ResolvedConfig, type SandboxConfig } from './config
 import { ConnectionDroppedError, Faults } from './faults.js';
 import { appAuth, accountAuth } from './http/auth.js';
 import { bodyLimit } from './http/body.js';
+import { loadRequestContract } from './http/contract.js';
 import { isSandboxControl, sandboxControls } from './http/controls.js';
 import type { SandboxEnv } from './http/env.js';
 import { ApiError, fail } from './http/errors.js';
@@ -56,7 +57,12 @@ export interface Sandbox {
   close(): void;
 }
 
+/** Access-Control-Max-Age of the sandbox's CORS preflights: Chromium's cap (see the cors middleware below). */
+export const CORS_MAX_AGE_SECONDS = 7200;
+
 export function createSandbox(input: SandboxConfig = {}): Sandbox {
+  // The request schemas come from openapi/openapi.yaml: compiled once, so that a broken contract fails at start.
+  loadRequestContract();
   const config = resolveConfig(input);
   const clock = new Clock({ realNow: config.realNow, ...(input.clockStart !== undefined ? { start: input.clockStart } : {}) });
   const webhookState = { url: config.webhookUrl ?? null, secret: config.webhookSecret };
@@ -116,7 +122,11 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
-      maxAge: 600,
+      // How long a browser may reuse a preflight's answer (Access-Control-Max-Age, sent on preflights only).
+      // Chromium caps it at 7200 s (2 hours, since v76; 600 s before) and Firefox at 86400 s: 7200 is the most
+      // the flow's browsers honour, so each API origin costs a page one OPTIONS round trip per 2 hours rather
+      // than per 10 minutes. A longer value would only be cut to 7200 by Chromium.
+      maxAge: CORS_MAX_AGE_SECONDS,
     }),
   );
   // 405 before authentication and flow scopes: a wrong method is answered the same whatever the token.

@@ -53,6 +53,7 @@ describe('the flow page header set', () => {
     const headers = securityHeaders(OPTIONS);
     assert.equal(headers['Referrer-Policy'], 'no-referrer');
     assert.equal(headers['X-Content-Type-Options'], 'nosniff');
+    assert.equal(headers['X-Robots-Tag'], 'noindex, nofollow');
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
       assert.match(headers['Permissions-Policy']!, new RegExp(`(^|, )${feature}=\\(\\)`), feature);
     }

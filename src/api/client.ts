@@ -7,7 +7,7 @@
 import { ApiError } from './errors.js';
 import { isRetrySafe, parseRetryAfter, sendWithRetry, type RetryPolicy, type Sleep } from './retry.js';
 import type * as Contract from './types.js';
-import type { Account, AddressSearchResult, FlowSession, OptOutReason, PaymentMethod, PaymentSession, Plan } from './types.js';
+import type { Account, AddressSearchResult, FlowSession, Location, OptOutReason, PaymentMethod, PaymentSession, Plan } from './types.js';
 
 export type { PaymentSession };
 
@@ -85,6 +85,8 @@ export interface FlowApi {
   createPaymentSession(opts?: RequestOptions): Promise<PaymentSession>;
   ensurePaymentMethodAdded(paymentMethodId: string, opts?: RequestOptions): Promise<Account>;
   getPaymentMethod(signal?: AbortSignal): Promise<PaymentMethod>;
+  /** The account's location (`account.location_uuid`) with its contract: the accepted plan as the service has it. */
+  getLocation(locationUuid: string, signal?: AbortSignal): Promise<Location>;
   finalize(body?: FinalizeRequest, opts?: RequestOptions): Promise<void>;
   recordEvent(body: FlowEventRequest, opts?: RequestOptions): Promise<{ recorded: boolean }>;
   optOutReasons(locale: string, signal?: AbortSignal): Promise<OptOutReason[]>;
@@ -177,6 +179,8 @@ export function createFlowApi(options: FlowApiOptions): FlowApi {
         opts,
       ),
     getPaymentMethod: (signal) => request<PaymentMethod>('GET', '/v1/account/billing/payment-method', undefined, sig(signal)),
+    getLocation: (locationUuid, signal) =>
+      request<Location>('GET', `/v1/account/locations/${encodeURIComponent(locationUuid)}`, undefined, sig(signal)),
     finalize: async (body, opts) => {
       await request<unknown>('POST', '/v1/account/enroll/finalize', body ?? {}, opts);
     },

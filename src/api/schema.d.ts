@@ -1128,17 +1128,29 @@ export interface components {
          */
         Decimal: string;
         /**
+         * Format: esi_id
          * @description Electric Service Identifier, 17 or 22 digits starting with 10.
          * @example 10443720001234567
          */
         EsiId: string;
         /** @description Two-letter US state code. */
         State: string;
-        /** @description Five-digit ZIP code. */
+        /**
+         * Format: state
+         * @description A two-letter US state code as a client sends it, in either case (tx is TX).
+         */
+        StateInput: string;
+        /**
+         * Format: postal_code
+         * @description Five-digit ZIP code.
+         */
         PostalCode: string;
         /** @description E.164 US number as stored and returned. */
         Phone: string;
-        /** @description A US phone number; +1 optional; spaces, dots, dashes and parentheses allowed. */
+        /**
+         * Format: phone
+         * @description A US phone number; +1 optional; spaces, dots, dashes and parentheses allowed.
+         */
         PhoneInput: string;
         /** Format: email */
         Email: string;
@@ -1293,7 +1305,7 @@ export interface components {
             behavior?: components["schemas"]["FlowBehavior"];
             locale?: components["schemas"]["Locale"];
             /**
-             * Format: uri
+             * Format: http_url
              * @description Where a hosted flow sends the customer when it closes (reason appended): an http(s) URL on one of the
              *     App's allowed origins (422 otherwise).
              */
@@ -1310,7 +1322,10 @@ export interface components {
             expires_at: components["schemas"]["Timestamp"];
         };
         AppLoginRequest: {
-            /** @description Where the customer lands after login, e.g. /billing. */
+            /**
+             * Format: path
+             * @description Where the customer lands after login, e.g. /billing; the leading slash may be left out (billing is /billing).
+             */
             route?: string;
         };
         AppLogin: {
@@ -1342,7 +1357,7 @@ export interface components {
             address_1: string;
             address_2?: string | null;
             city?: string;
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["StateInput"];
             postal_code?: components["schemas"]["PostalCode"];
         };
         /** @description A complete address as the service returns it. */
@@ -1375,7 +1390,7 @@ export interface components {
             address_1: string;
             address_2?: string | null;
             city?: string;
-            state?: components["schemas"]["State"];
+            state?: components["schemas"]["StateInput"];
             postal_code: components["schemas"]["PostalCode"];
         };
         AddressSearchRequest: {
@@ -1452,6 +1467,7 @@ export interface components {
         /** @description Per-account overrides of the plan components. */
         CustomRates: {
             term_months?: number;
+            /** Format: decimal */
             energy_rate_adjustment_cents_per_kwh?: components["schemas"]["Decimal"];
         };
         /** @description Either postal_code or esi_id is required. */
@@ -1485,6 +1501,10 @@ export interface components {
             date_of_birth: components["schemas"]["Date"];
         };
         CreditCheckRequest: {
+            /**
+             * Format: ssn
+             * @description Nine digits, dashes allowed; a number the SSA never issues (area 000, 666 or 900-999, group 00, serial 0000) is refused (the ssn format).
+             */
             ssn: string;
             /** @description Explicit consent to the credit check terms; must be true. */
             consent: boolean;
@@ -1601,7 +1621,7 @@ export interface components {
             address_1: string;
             address_2?: string | null;
             city: string;
-            state: components["schemas"]["State"];
+            state: components["schemas"]["StateInput"];
             postal_code: components["schemas"]["PostalCode"];
         };
         /**
@@ -1833,7 +1853,10 @@ export interface components {
             [key: string]: unknown;
         } | unknown[];
         SandboxWebhookConfig: {
-            /** Format: uri */
+            /**
+             * Format: http_url
+             * @description An absolute http(s) URL, or null to stop delivery.
+             */
             url: string | null;
             secret?: string;
         };
@@ -4110,7 +4133,10 @@ export interface operations {
     };
     downloadDocument: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the PDF (default the language it was made in). */
+                locale?: components["schemas"]["Locale"];
+            };
             header?: never;
             path: {
                 /** @description The unguessable document id of Document.url. */

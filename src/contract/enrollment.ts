@@ -7,7 +7,10 @@ import type { Account, AddressSearchResult } from '../api/types.js';
 /** The enrollment steps, in order. */
 export type StepName = 'address' | 'plans' | 'identity' | 'credit' | 'payment' | 'review' | 'done';
 
-/** What the plans step reports with the accepted account, so later screens can name the plan and its start. */
+/**
+ * The accepted plan's name, terms and start: what the plans step reports with the accepted account, and what the
+ * review and done steps read from the service (the location's contract, steps/review/accepted-plan.ts).
+ */
 export interface AcceptedPlan {
   uuid: string;
   name: string;

@@ -52,6 +52,7 @@ describe('FlowApi', () => {
     await api.createPaymentSession();
     await api.ensurePaymentMethodAdded('pm_1');
     await api.getPaymentMethod();
+    await api.getLocation('6f1c2a3b-0000-4000-8000-000000000001');
     await api.finalize({ is_client_agent_enrollment: true });
     await api.recordEvent({ event: 'plans_viewed', plan_uuids: ['p1'] });
     await api.optOutReasons('es');
@@ -66,6 +67,7 @@ describe('FlowApi', () => {
       'POST /v1/account/billing/payment-session',
       'POST /v1/account/billing/ensure-payment-method-added',
       'GET /v1/account/billing/payment-method',
+      'GET /v1/account/locations/6f1c2a3b-0000-4000-8000-000000000001',
       'POST /v1/account/enroll/finalize',
       'POST /v1/account/events',
       'GET /v1/account/enroll/opt-out/reasons?locale=es',

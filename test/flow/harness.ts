@@ -66,7 +66,7 @@ type Impl = Partial<Record<keyof FlowApi, (...args: never[]) => Promise<unknown>
 const METHODS: ReadonlyArray<keyof FlowApi> = [
   'getAccount', 'getFlow', 'fullAddressSearch', 'addressSearch', 'esiIdSearch', 'requestPlans', 'acceptPlan',
   'updateIdentity', 'submitCreditCheck', 'createPaymentSession', 'ensurePaymentMethodAdded', 'getPaymentMethod',
-  'finalize', 'recordEvent', 'optOutReasons',
+  'getLocation', 'finalize', 'recordEvent', 'optOutReasons',
 ];
 
 /** A FlowApi whose unspecified methods reject loudly. */

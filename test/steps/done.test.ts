@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/done/done.js';
 import type { SfStepDone } from '../../src/steps/done/done.js';
-import { ADDRESS_RESULT, FakeApi, button, makeAccount, mount, text } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
 
 describe('sf-step-done', () => {
   it('says what happens next and finishes', async () => {
@@ -25,5 +25,38 @@ describe('sf-step-done', () => {
     button(el, 'Done').click();
     await finish;
     expect((await complete).detail.step).to.equal('done');
+  });
+
+  it('reads the start date from the service when this tab remembers no plan (a fresh link)', async () => {
+    const location = makeLocation();
+    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+    const fake = new FakeApi().on('getLocation', async () => location);
+    const el = await mount<SfStepDone>(fake.api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
+    await until(() => text(el).includes('Planned start date'));
+    expect(text(el)).to.contain('Planned start date: February 3, 2030.');
+    expect(fake.callsOf('getLocation')[0]!.args[0]).to.equal(location.uuid);
+    await expect(el).to.be.accessible();
+  });
+
+  it('prefers the start date the service has to the remembered one', async () => {
+    const location = makeLocation({ start_date: '2030-02-10' });
+    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+    const plan = { uuid: 'p1', name: 'Lone Star 12', term_months: 12, energy_rate_cents_per_kwh: '13.9', start_date: '2030-01-20' };
+    const fake = new FakeApi().on('getLocation', async () => location);
+    const el = await mount<SfStepDone>(fake.api, html`<sf-step-done .account=${account} .draft=${{}} .acceptedPlan=${plan}></sf-step-done>`);
+    await until(() => text(el).includes('February 10, 2030'));
+    expect(text(el)).not.to.contain('January 20, 2030');
+  });
+
+  it('shows no start date rather than a wrong one when the location cannot be read', async () => {
+    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: makeLocation().uuid } as never, { is_enrollment_finalized: true });
+    const fake = new FakeApi().on('getLocation', async () => {
+      throw apiError(503, 'unavailable');
+    });
+    const el = await mount<SfStepDone>(fake.api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
+    await until(() => fake.callsOf('getLocation').length === 1);
+    await settle(el);
+    expect(text(el)).to.contain("You're all set");
+    expect(text(el)).not.to.contain('Planned start date');
   });
 });

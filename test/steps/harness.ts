@@ -9,7 +9,7 @@ import { fixture, nextFrame, waitUntil } from '@open-wc/testing';
 import { apiContext } from '../../src/contract/context.js';
 import type { FlowApi } from '../../src/api/client.js';
 import { ApiError, type ApiFieldError } from '../../src/api/errors.js';
-import type { Account, AddressSearchResult, FlowSession, Plan } from '../../src/api/types.js';
+import type { Account, AddressSearchResult, FlowSession, Location, Plan } from '../../src/api/types.js';
 
 export { makeAccount, makeSession } from '../flow/fixtures.js';
 
@@ -28,6 +28,7 @@ const METHODS: readonly Method[] = [
   'createPaymentSession',
   'ensurePaymentMethodAdded',
   'getPaymentMethod',
+  'getLocation',
   'finalize',
   'recordEvent',
   'optOutReasons',
@@ -212,6 +213,29 @@ export const ADDRESS_RESULT: AddressSearchResult = {
   utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' },
   meter_description: null,
 };
+
+/** The location a plan acceptance creates at ADDRESS_RESULT, with its contract (what the service knows of the plan). */
+export function makeLocation(contract: Partial<Location['contract']> = {}): Location {
+  const { esi_id, utility, meter_description: _meter, ...address } = ADDRESS_RESULT;
+  return {
+    uuid: '7c2d9e4f-0000-4000-8000-000000000001',
+    esi_id,
+    address,
+    utility,
+    contract: {
+      uuid: '7c2d9e4f-0000-4000-8000-0000000000c1',
+      plan_uuid: 'p9',
+      plan_name: 'Bluebonnet Saver 24',
+      term_months: 24,
+      energy_rate_cents_per_kwh: '12.4',
+      start_date: '2030-02-03',
+      end_date: '2032-02-02',
+      status: 'pending',
+      ...contract,
+    },
+    queued_contract: null,
+  };
+}
 
 export function meter(n: number, of: number): AddressSearchResult {
   return { ...ADDRESS_RESULT, esi_id: `10089010000000000000${10 + n}`, meter_description: `Meter ${n} of ${of}` };

@@ -3,7 +3,7 @@ import '../../src/steps/review/review.js';
 import type { SfStepReview } from '../../src/steps/review/review.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
-import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, mount, settle, text, until } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
 import { AttemptKey } from '../../src/api/attempt-key.js';
 
 const READY = makeAccount(
@@ -150,5 +150,53 @@ describe('sf-step-review', () => {
     await mount<SfStepReview>(fake.api, html`<sf-step-review .account=${FINALIZED} .draft=${{}}></sf-step-review>`);
     expect((await done).detail.data?.finalized).to.equal(true);
     expect(fake.callsOf('finalize')).to.have.length(0);
+  });
+
+  describe('with nothing remembered (a fresh link)', () => {
+    const LOCATION = makeLocation();
+    const ACCEPTED = { ...READY, location_uuid: LOCATION.uuid };
+
+    async function mountFresh(fake: FakeApi) {
+      const el = await mount<SfStepReview>(fake.api, html`<sf-step-review .account=${ACCEPTED} .draft=${{}}></sf-step-review>`);
+      await until(() => text(el).includes('Service address'));
+      await settle(el);
+      return el;
+    }
+
+    it('names the plan, its terms and its start date from the location the service has', async () => {
+      const fake = reviewApi(ACCEPTED).on('getLocation', async () => LOCATION);
+      const el = await mountFresh(fake);
+      const shown = text(el);
+      expect(shown).to.contain('Bluebonnet Saver 24');
+      expect(shown).to.contain('12.4¢/kWh, fixed for 24 months');
+      expect(shown).to.contain('February 3, 2030');
+      expect(shown).not.to.match(/Plan\s*Accepted/);
+      const [call] = fake.callsOf('getLocation');
+      expect(call!.args[0]).to.equal(LOCATION.uuid);
+      expect(call!.signal, 'the load task passes its AbortSignal').to.be.instanceOf(AbortSignal);
+      await expect(el).to.be.accessible();
+    });
+
+    it("prefers the service's plan to the one this tab remembers", async () => {
+      const fake = reviewApi(ACCEPTED).on('getLocation', async () => LOCATION);
+      const el = await mount<SfStepReview>(
+        fake.api,
+        html`<sf-step-review .account=${ACCEPTED} .draft=${{}} .acceptedPlan=${PLAN}></sf-step-review>`,
+      );
+      await until(() => text(el).includes('Bluebonnet Saver 24'));
+      expect(text(el)).not.to.contain('Lone Star 12');
+    });
+
+    it('says the plan is accepted but its details are unavailable when the location cannot be read, and still submits', async () => {
+      const fake = reviewApi(ACCEPTED).on('getLocation', async () => {
+        throw apiError(503, 'unavailable');
+      });
+      const el = await mountFresh(fake);
+      expect(text(el)).to.contain('Accepted. Its details could not be loaded right now.');
+      expect(text(el)).not.to.contain('Start date');
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      button(el, 'Submit enrollment').click();
+      expect((await done).detail.data?.finalized).to.equal(true);
+    });
   });
 });

@@ -6,25 +6,13 @@ import { fullAddressSearch, typeAheadSearch } from '../data/address-search.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { ApiError, fail, type FieldIssue } from '../http/errors.js';
-import { boolean, check, enumOf, object, optional, parse, string } from '../http/validate.js';
+import { checkBody, parseBody } from '../http/contract.js';
 import { isClientAgentAccount } from '../state/status.js';
 import type { AccountRecord, LocationRecord, PlanRecord } from '../store/types.js';
 import { addDays } from '../time.js';
 import { contractEndDate } from '../views/account.js';
-import { esiIdBody, fullAddressBody, typeAheadBody } from './app-enroll.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { quoteForAccountEsiId, requirePremise } from './plan-quotes.js';
-import { date } from './schemas.js';
-
-const acceptBody = object({
-  esi_id: string({ format: 'esi_id' }),
-  plan_uuid: string({ format: 'uuid' }),
-  start_date: optional(date),
-  service_start_date: optional(date),
-  terms_accepted: boolean(),
-  // Sandbox decision: how "on the customer's behalf" is said. Default: the customer accepts.
-  accepted_by: optional(enumOf(['customer', 'client_agent'] as const)),
-});
 
 export const CLIENT_AGENT_MIN_DAYS = 7;
 export const CLIENT_AGENT_MAX_DAYS = 30;
@@ -33,23 +21,23 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
   const { store, clock } = deps;
 
   app.post('/v1/account/enroll/full-address-search', async (c) => {
-    const body = parse(fullAddressBody, await readJson(c));
+    const body = parseBody('fullAddressSearch', await readJson(c));
     return c.json(fullAddressSearch(body).map(toResult));
   });
 
   app.post('/v1/account/enroll/address-search', async (c) => {
-    const body = parse(typeAheadBody, await readJson(c));
+    const body = parseBody('addressSearch', await readJson(c));
     return c.json(typeAheadSearch(body.query, body.postal_code).map(toUtilityStyleResult));
   });
 
   app.post('/v1/account/enroll/esi-id-search', async (c) => {
-    const body = parse(esiIdBody, await readJson(c));
+    const body = parseBody('esiIdSearch', await readJson(c));
     return c.json(toResult(requirePremise(body.esi_id)));
   });
 
   app.post('/v1/account/enroll/plans/request', async (c) => {
     const account = tokenAccount(c);
-    const body = parse(esiIdBody, await readJson(c));
+    const body = parseBody('requestPlans', await readJson(c));
     return c.json(quoteForAccountEsiId(deps, account, body.esi_id));
   });
 
@@ -57,7 +45,7 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
     const account = tokenAccount(c);
     const raw = await readJson(c);
     const issues: FieldIssue[] = [];
-    const body = check(acceptBody, raw, issues);
+    const body = checkBody('acceptPlan', raw, issues);
     // Judged on the raw body, so the start date is named even when other fields are bad too.
     const given = (key: string) => typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)[key] != null;
     if (!given('start_date') && !given('service_start_date')) {

@@ -1,17 +1,11 @@
 /** The account itself (GET /v1/account) and the sandbox group of account-token controls. */
 import type { Hono } from 'hono';
-import { STATUS_PAIRS, type AccountStatus, type StatusReason } from '../../../src/api/types.js';
+import { STATUS_PAIRS, type StatusReason } from '../../../src/api/types.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
-import { check, enumOf, object, parse } from '../http/validate.js';
+import { checkBody, parseBody } from '../http/contract.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
-
-const STATUSES = Object.keys(STATUS_PAIRS) as AccountStatus[];
-const REASONS = [...new Set(Object.values(STATUS_PAIRS).flat())] as StatusReason[];
-
-const statusBody = object({ status: enumOf(STATUSES), status_reason: enumOf(REASONS) });
-const advanceBody = object({ to: enumOf(['verified', 'credit_checked', 'submitted', 'active', 'usage'] as const) });
 
 /** Statuses that only make sense for an account with a location (an accepted plan). */
 const NEEDS_LOCATION = new Set<StatusReason>(['service_pending', 'utility_submitted', 'active', 'cancelled_post_start', 'utility_blocked']);
@@ -24,7 +18,7 @@ export function registerAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.post('/v1/account/sandbox/status', async (c) => {
     const account = tokenAccount(c);
     const issues: FieldIssue[] = [];
-    const body = check(statusBody, await readJson(c), issues);
+    const body = checkBody('sandboxSetStatus', await readJson(c), issues);
     if (body && !STATUS_PAIRS[body.status].includes(body.status_reason)) {
       issues.push({
         field: 'status_reason',
@@ -48,7 +42,7 @@ export function registerAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
   app.post('/v1/account/sandbox/advance', async (c) => {
     const account = tokenAccount(c);
-    const body = parse(advanceBody, await readJson(c));
+    const body = parseBody('sandboxAdvance', await readJson(c));
     progress.advance(account, body.to);
     return accountJson(c, deps, account);
   });

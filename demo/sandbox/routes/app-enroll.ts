@@ -3,80 +3,44 @@ import type { Hono } from 'hono';
 import type { Plan } from '../../../src/api/types.js';
 import { toResult, toUtilityStyleResult } from '../data/addresses.js';
 import { fullAddressSearch, typeAheadSearch } from '../data/address-search.js';
-import { isDecimal, parseDecimal } from '../data/decimal.js';
+import { parseDecimal } from '../data/decimal.js';
 import { eligibility, utilitiesForZip } from '../data/eligibility.js';
 import { energyRateFor, groupsFor, MIN_ENERGY_RATE, type CustomRates } from '../data/plans.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
-import { check, integer, nullable, object, optional, parse, refine, string } from '../http/validate.js';
+import { checkBody, parseBody } from '../http/contract.js';
 import { pathAccount, type Deps } from './deps.js';
 import { quoteForAccountEsiId, quotePlans, requirePremise } from './plan-quotes.js';
-
-export const eligibilityBody = object({
-  postal_code: string({ format: 'postal_code' }),
-  address_1: optional(string({ max: 200 })),
-});
-
-export const fullAddressBody = object({
-  address_1: string({ max: 200 }),
-  address_2: optional(nullable(string({ min: 0, max: 200 }))),
-  city: optional(string({ max: 100 })),
-  state: optional(string({ format: 'state' })),
-  postal_code: string({ format: 'postal_code' }),
-});
-
-export const typeAheadBody = object({
-  query: string({ min: 3, max: 200 }),
-  postal_code: optional(string({ format: 'postal_code' })),
-});
-
-export const esiIdBody = object({ esi_id: string({ format: 'esi_id' }) });
-
-const decimalString = refine(string({ max: 12 }), (value, path) =>
-  isDecimal(value) ? [] : [{ field: path, code: 'format', message: 'energy_rate_adjustment_cents_per_kwh must be a decimal string like "-0.25"' }],
-);
-
-const appPlansBody = object({
-  postal_code: optional(string({ format: 'postal_code' })),
-  esi_id: optional(string({ format: 'esi_id' })),
-  account_uuid: optional(string({ format: 'uuid' })),
-  custom_rates: optional(
-    object({
-      term_months: optional(integer({ min: 1, max: 60 })),
-      energy_rate_adjustment_cents_per_kwh: optional(decimalString),
-    }),
-  ),
-});
 
 export function registerAppEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store } = deps;
 
   app.post('/v1/app/accounts/enroll/eligibility', async (c) => {
-    const body = parse(eligibilityBody, await readJson(c));
+    const body = parseBody('checkEligibility', await readJson(c));
     return c.json(eligibility(body.postal_code, body.address_1));
   });
 
   app.post('/v1/app/accounts/enroll/full-address-search', async (c) => {
-    const body = parse(fullAddressBody, await readJson(c));
+    const body = parseBody('appFullAddressSearch', await readJson(c));
     return c.json(fullAddressSearch(body).map(toResult));
   });
 
   app.post('/v1/app/accounts/enroll/address-search', async (c) => {
-    const body = parse(typeAheadBody, await readJson(c));
+    const body = parseBody('appAddressSearch', await readJson(c));
     return c.json(typeAheadSearch(body.query, body.postal_code).map(toUtilityStyleResult));
   });
 
   app.post('/v1/app/accounts/:account_uuid/enroll/plans/request', async (c) => {
     const account = pathAccount(c, deps);
-    const body = parse(esiIdBody, await readJson(c));
+    const body = parseBody('requestAccountPlansAsApp', await readJson(c));
     return c.json({ plans: quoteForAccountEsiId(deps, account, body.esi_id) });
   });
 
   app.post('/v1/app/accounts/enroll/plans/request', async (c) => {
     const raw = await readJson(c);
     const issues: FieldIssue[] = [];
-    const body = check(appPlansBody, raw, issues);
+    const body = checkBody('requestAppPlans', raw, issues);
     const given = (key: string) => typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)[key] != null;
     if (!given('postal_code') && !given('esi_id')) {
       issues.push({ field: 'postal_code', code: 'required', message: 'postal_code is required when esi_id is not sent' });

@@ -4,13 +4,10 @@ import type { BillingAddress } from '../../../src/api/types.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
-import { boolean, check, object, optional, string } from '../http/validate.js';
+import { checkBody } from '../http/contract.js';
 import type { AccountRecord } from '../store/types.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
-import { billingAddressInput } from './schemas.js';
-
-const ensureBody = object({ payment_method_id: string({ max: 255 }) });
-const billingAddressBody = object({ same_as_service_address: boolean(), address: optional(billingAddressInput) });
+import { addressInputOf } from './schemas.js';
 
 function billingAddressOf(a: AccountRecord): BillingAddress | undefined {
   const own = a.billingAddress && !a.billingAddress.same ? a.billingAddress.address : null;
@@ -42,7 +39,7 @@ export function registerBillingRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.post('/v1/account/billing/ensure-payment-method-added', async (c) => {
     const account = tokenAccount(c);
     const issues: FieldIssue[] = [];
-    const body = check(ensureBody, await readJson(c), issues);
+    const body = checkBody('ensurePaymentMethodAdded', await readJson(c), issues);
     if (!body || issues.length) throw fail.invalid(issues);
     const method = processor.getPaymentMethod(body.payment_method_id);
     if (!method) throw fail.unprocessable('payment_method_id', 'range', 'The card processor does not know this payment method');
@@ -89,7 +86,7 @@ export function registerBillingRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   app.put('/v1/account/billing/address', async (c) => {
     const account = tokenAccount(c);
     const issues: FieldIssue[] = [];
-    const body = check(billingAddressBody, await readJson(c), issues);
+    const body = checkBody('updateBillingAddress', await readJson(c), issues);
     if (body && body.same_as_service_address === false && !body.address) {
       issues.push({ field: 'address', code: 'required', message: 'address is required when same_as_service_address is false' });
     }
@@ -100,7 +97,7 @@ export function registerBillingRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       }
       account.billingAddress = { same: true, address: null };
     } else {
-      account.billingAddress = { same: false, address: body.address! };
+      account.billingAddress = { same: false, address: addressInputOf(body.address!) };
     }
     store.emit(account, 'account.billing_address_updated');
     return c.json(billingAddressOf(account)!);

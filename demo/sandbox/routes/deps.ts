@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import type { ResolvedConfig } from '../config.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { checkFormat } from '../http/formats.js';
+import { validPathParameter } from '../http/contract.js';
 import type { Progress } from '../state/pipeline.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
@@ -34,7 +34,7 @@ export function tokenAccount(c: Ctx): AccountRecord {
  */
 export function pathAccount(c: Ctx, deps: Deps, param = 'account_uuid'): AccountRecord {
   const raw = c.req.param(param) ?? '';
-  if (!checkFormat('uuid', raw, param).ok) throw fail.notFound(`No account ${raw}`);
+  if (!validPathParameter('AccountUuid', raw)) throw fail.notFound(`No account ${raw}`);
   const account = deps.store.requireAccount(raw);
   c.set('subjectAccount', account);
   return account;

@@ -7,16 +7,13 @@ import type { Hono } from 'hono';
 import { eflDocument, invoiceDocument, loaDocument, tosDocument, yracDocument, type DocLang } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { object, optional, parseQuery } from '../http/validate.js';
+import { parseQuery } from '../http/contract.js';
 import { invoiceStatus } from '../invoices.js';
 import { renderPdf, type PdfDocument } from '../pdf.js';
 import { invoiceOf } from '../state/invoice-history.js';
 import type { DocumentRef } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
 import type { Deps } from './deps.js';
-import { locale } from './schemas.js';
-
-const query = object({ locale: optional(locale) });
 
 function oneLine(a: { address_1: string; address_2: string | null; city: string; state: string; postal_code: string }): string {
   return [a.address_1, a.address_2, `${a.city}, ${a.state} ${a.postal_code}`].filter(Boolean).join(', ');
@@ -88,7 +85,7 @@ export function registerDocumentRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
     const m = /^([0-9a-f-]{36})\.pdf$/.exec(c.req.param('file'));
     const ref = m ? deps.store.documents.get(m[1]!) : undefined;
     if (!ref) throw fail.notFound('No such document');
-    const lang = parseQuery(query, c).locale ?? ref.locale;
+    const lang = parseQuery('downloadDocument', c).locale ?? ref.locale;
     const doc = buildDocument(deps, ref, lang);
     if (!doc) throw fail.notFound('The document is no longer available');
     const bytes = renderPdf(doc);

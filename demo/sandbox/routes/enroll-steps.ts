@@ -4,15 +4,11 @@ import { creditOutcomeFor } from '../data/triggers.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { ApiError, fail } from '../http/errors.js';
-import { boolean, object, optional, parse, string } from '../http/validate.js';
+import { parseBody } from '../http/contract.js';
 import { missingForFinalize } from '../state/status.js';
 import { applyIdentity } from './app-accounts.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
-import { assertAdult, date, email, name, phone } from './schemas.js';
-
-const identityBody = object({ first_name: name, last_name: name, phone, email, date_of_birth: date });
-const creditBody = object({ ssn: string({ format: 'ssn', max: 20 }), consent: boolean() });
-const finalizeBody = object({ is_client_agent_enrollment: optional(boolean()) });
+import { assertAdult } from './schemas.js';
 
 const FLAG_MESSAGES: Record<string, string> = {
   'enrollment.is_enrollment_finalized': 'The enrollment is already finalized',
@@ -26,7 +22,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
 
   app.patch('/v1/account/enroll/identity', async (c) => {
     const account = tokenAccount(c);
-    const body = parse(identityBody, await readJson(c));
+    const body = parseBody('updateIdentity', await readJson(c));
     assertAdult(body.date_of_birth, clock.today(), 422);
     applyIdentity(account, body);
     account.forced = null;
@@ -38,7 +34,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
   app.post('/v1/account/enroll/credit-check', async (c) => {
     const account = tokenAccount(c);
     // The parsed SSN lives only in this scope: it is reduced to the trigger's outcome and never stored or echoed.
-    const body = parse(creditBody, await readJson(c));
+    const body = parseBody('submitCreditCheck', await readJson(c));
     if (!body.consent) throw fail.unprocessable('consent', 'must_be_true', 'consent must be true: the customer must agree to the credit check terms');
     const stage = account.pipeline?.stage;
     if (account.finalizedAt !== null && stage !== 'verification' && stage !== 'credit') {
@@ -52,7 +48,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
 
   app.post('/v1/account/enroll/finalize', async (c) => {
     const account = tokenAccount(c);
-    const body = parse(finalizeBody, await readJson(c));
+    const body = parseBody('finalizeEnrollment', await readJson(c));
     const missing = missingForFinalize(account);
     if (missing.length) {
       account.counters.finalize_refused += 1;

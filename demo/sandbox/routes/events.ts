@@ -9,35 +9,13 @@ import { OPT_OUT_CODES, optOutReasons } from '../data/opt-out.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
-import { array, check, enumOf, object, optional, parseQuery, string } from '../http/validate.js';
+import { checkBody, parseQuery } from '../http/contract.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, FunnelRecord } from '../store/types.js';
 import { tokenAccount, type Deps } from './deps.js';
-import { locale } from './schemas.js';
 
 type EventName = FunnelRecord['event'];
 type Source = FunnelRecord['source'];
-
-const ALLOWED_KEYS: Record<Source, Record<EventName, readonly string[]>> = {
-  app: {
-    plans_viewed: ['event', 'prospect', 'account_uuid', 'plan_uuids'],
-    enrollment_opt_out: ['event', 'prospect', 'account_uuid', 'plan_uuids', 'reason', 'label'],
-  },
-  flow: {
-    plans_viewed: ['event', 'plan_uuids'],
-    enrollment_opt_out: ['event', 'plan_uuids', 'reason', 'label'],
-  },
-};
-
-const commonFields = {
-  event: enumOf(['plans_viewed', 'enrollment_opt_out'] as const),
-  prospect: optional(object({ email: string({ format: 'email', max: 254 }) })),
-  account_uuid: optional(string({ format: 'uuid' })),
-  plan_uuids: array(string({ format: 'uuid' }), { max: 100 }),
-  reason: optional(string({ max: 64 })),
-  label: optional(string({ max: 500 })),
-};
-const eventBody = object(commonFields);
 
 export interface ParsedEvent {
   event: EventName;
@@ -48,30 +26,15 @@ export interface ParsedEvent {
   label: string | null;
 }
 
+/**
+ * The event checked against the contract's union (FunnelEvent from the App, FlowEvent from the flow: a field of the
+ * other event, or prospect and account_uuid from the flow, is unknown_field), then the rules between reason and
+ * label, which the schema cannot say.
+ */
 export function parseFunnelEvent(raw: unknown, source: Source): ParsedEvent {
   const issues: FieldIssue[] = [];
-  const body = check(eventBody, raw, issues);
-  const event = body?.event ?? eventName(raw);
-  if (event && typeof raw === 'object' && raw !== null) {
-    const allowed = ALLOWED_KEYS[source][event];
-    for (const key of Object.keys(raw)) {
-      if (!allowed.includes(key)) {
-        const why = source === 'flow' && (key === 'prospect' || key === 'account_uuid') ? 'the account is the token\'s' : `not a field of ${event}`;
-        issues.push({ field: keyName(key), code: 'unknown_field', message: `${keyName(key)} is not allowed here: ${why}` });
-      }
-    }
-    const prospect = (raw as Record<string, unknown>).prospect;
-    if (prospect && typeof prospect === 'object' && !Array.isArray(prospect)) {
-      for (const key of Object.keys(prospect)) {
-        const field = `prospect.${keyName(key)}`;
-        if (key !== 'email') issues.push({ field, code: 'unknown_field', message: `${field} is not allowed: prospect has email only` });
-      }
-    }
-  }
-  if (body) {
-    if (body.event === 'plans_viewed' && body.plan_uuids.length === 0) {
-      issues.push({ field: 'plan_uuids', code: 'range', message: 'plan_uuids must name at least one plan the customer saw' });
-    }
+  const body = checkBody(source === 'app' ? 'recordFunnelEvent' : 'recordFlowEvent', raw, issues);
+  if (body && body.event === 'enrollment_opt_out') {
     if (body.label !== undefined && body.reason === undefined) {
       issues.push({ field: 'reason', code: 'required', message: 'reason is required when label is sent' });
     }
@@ -80,24 +43,16 @@ export function parseFunnelEvent(raw: unknown, source: Source): ParsedEvent {
     }
   }
   if (!body || issues.length) throw fail.invalid(issues);
+  const app = 'prospect' in body || 'account_uuid' in body ? (body as { prospect?: { email: string }; account_uuid?: string }) : {};
+  const optOut = body.event === 'enrollment_opt_out' ? body : undefined;
   return {
     event: body.event,
-    prospectEmail: body.prospect?.email.toLowerCase() ?? null,
-    accountUuid: body.account_uuid ?? null,
+    prospectEmail: app.prospect?.email.toLowerCase() ?? null,
+    accountUuid: app.account_uuid ?? null,
     planUuids: body.plan_uuids,
-    reason: body.reason ?? null,
-    label: body.label ?? null,
+    reason: optOut?.reason ?? null,
+    label: optOut?.label ?? null,
   };
-}
-
-/** A key as the error names it: the empty key, which JSON allows, is shown as `""` so the field is never blank. */
-function keyName(key: string): string {
-  return key === '' ? '""' : key;
-}
-
-function eventName(raw: unknown): EventName | undefined {
-  const value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).event : undefined;
-  return value === 'plans_viewed' || value === 'enrollment_opt_out' ? value : undefined;
 }
 
 /** Records the event under the identity strategy the body implies (account, prospect or anonymous). */
@@ -123,8 +78,6 @@ export function recordFunnelEvent(store: Store, parsed: ParsedEvent, source: Sou
   return record;
 }
 
-const reasonsQuery = object({ locale: optional(locale) });
-
 export function registerEventRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store } = deps;
 
@@ -142,12 +95,12 @@ export function registerEventRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   });
 
   app.get('/v1/app/accounts/enroll/opt-out/reasons', (c) => {
-    const query = parseQuery(reasonsQuery, c);
+    const query = parseQuery('listAppOptOutReasons', c);
     return c.json(optOutReasons(query.locale ?? 'en'));
   });
 
   app.get('/v1/account/enroll/opt-out/reasons', (c) => {
-    const query = parseQuery(reasonsQuery, c);
+    const query = parseQuery('listOptOutReasons', c);
     return c.json(optOutReasons(query.locale ?? tokenAccount(c).locale));
   });
 }

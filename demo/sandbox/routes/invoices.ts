@@ -2,12 +2,10 @@
 import type { Hono } from 'hono';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { integerString, object, optional, parseQuery, string } from '../http/validate.js';
+import { parseQuery } from '../http/contract.js';
 import { toDetail, toListItem } from '../invoices.js';
 import { invoiceHistoryOf, invoiceOf, meterInvoices } from '../state/invoice-history.js';
 import { tokenAccount, type Deps } from './deps.js';
-
-const listQuery = object({ limit: optional(integerString({ min: 1, max: 100 })), cursor: optional(string({ max: 200 })) });
 
 const encode = (offset: number) => Buffer.from(`i:${offset}`).toString('base64url');
 function decode(cursor: string): number {
@@ -20,7 +18,7 @@ export function registerInvoiceRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store, clock, config } = deps;
 
   app.get('/v1/account/billing/invoices', async (c) => {
-    const query = parseQuery(listQuery, c);
+    const query = parseQuery('listInvoices', c);
     const limit = query.limit ?? 25;
     const offset = query.cursor === undefined ? 0 : decode(query.cursor);
     const today = clock.today();

@@ -3,30 +3,19 @@
  * and the flow's question "what is my session?" (GET /v1/account/flow).
  */
 import type { Hono } from 'hono';
-import { FLOW_SCOPES } from '../../../src/api/types.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { enumOf, object, optional, parse, string } from '../http/validate.js';
+import { parseBody } from '../http/contract.js';
 import { APP_LOGIN_TTL_MS, FLOW_TOKEN_TTL_MS } from '../store/tokens.js';
 import { pathAccount, type Deps } from './deps.js';
-import { locale } from './schemas.js';
-
-const flowLoginBody = object({
-  scope: enumOf(FLOW_SCOPES),
-  behavior: optional(enumOf(['embedded', 'hosted'] as const)),
-  locale: optional(locale),
-  return_url: optional(string({ format: 'http_url', max: 2000 })),
-});
-
-const appLoginBody = object({ route: optional(string({ format: 'path', max: 500 })) });
 
 export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store, config } = deps;
 
   app.post('/v1/app/accounts/:account_uuid/flow-login', async (c) => {
     const account = pathAccount(c, deps);
-    const body = parse(flowLoginBody, await readJson(c));
+    const body = parseBody('createFlowLogin', await readJson(c));
     // A hosted flow redirects there at the end: only to the partner's own origins, never an open redirect.
     if (body.return_url && !store.app.allowedOrigins.includes(new URL(body.return_url).origin)) {
       throw fail.unprocessable(
@@ -59,7 +48,7 @@ export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
   app.post('/v1/app/accounts/:account_uuid/app-login', async (c) => {
     const account = pathAccount(c, deps);
-    const body = parse(appLoginBody, await readJson(c));
+    const body = parseBody('createAppLogin', await readJson(c));
     const record = store.tokens.issue(
       'app_login',
       { accountUuid: account.uuid, appId: account.appId, route: body.route ?? null },

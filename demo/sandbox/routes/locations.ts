@@ -4,8 +4,7 @@ import type { Document } from '../../../src/api/types.js';
 import { documentTitle } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
-import { checkFormat } from '../http/formats.js';
-import { queryValue } from '../http/validate.js';
+import { queryValue, validPathParameter } from '../http/contract.js';
 import { usageProfileOf } from '../state/usage-profile.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, ContractRecord } from '../store/types.js';
@@ -26,8 +25,7 @@ import { documentUrl } from './plan-quotes.js';
 function pathLocation(c: Ctx): AccountRecord {
   const account = tokenAccount(c);
   const raw = c.req.param('location_uuid') ?? '';
-  const checked = checkFormat('uuid', raw, 'location_uuid');
-  if (!checked.ok || !account.location || account.location.uuid !== checked.value) throw fail.notFound(`No location ${raw} on this account`);
+  if (!validPathParameter('LocationUuid', raw) || !account.location || account.location.uuid !== raw.toLowerCase()) throw fail.notFound(`No location ${raw} on this account`);
   return account;
 }
 

@@ -1,30 +1,17 @@
-/** Request schemas shared by several routes. */
-import { LOCALES } from '../../../src/api/types.js';
+/** What several routes share about their validated requests (the shapes themselves are the contract's). */
+import type { AddressInput } from '../../../src/api/types.js';
 import { fail } from '../http/errors.js';
-import { enumOf, nullable, object, optional, string } from '../http/validate.js';
 import { yearsBetween } from '../time.js';
 
-export const addressInput = object({
-  address_1: string({ max: 200 }),
-  address_2: optional(nullable(string({ min: 0, max: 200 }))),
-  city: optional(string({ max: 100 })),
-  state: optional(string({ format: 'state' })),
-  postal_code: optional(string({ format: 'postal_code' })),
-});
-
-export const billingAddressInput = object({
-  address_1: string({ max: 200 }),
-  address_2: optional(nullable(string({ min: 0, max: 200 }))),
-  city: string({ max: 100 }),
-  state: string({ format: 'state' }),
-  postal_code: string({ format: 'postal_code' }),
-});
-
-export const locale = enumOf(LOCALES);
-export const name = string({ max: 100 });
-export const email = string({ format: 'email', max: 254 });
-export const phone = string({ format: 'phone' });
-export const date = string({ format: 'date' });
+/** An address as the sandbox keeps it: the contract's keys only (a request's unknown keys are ignored, not stored). */
+export function addressInputOf(input: AddressInput): AddressInput {
+  const out: AddressInput = { address_1: input.address_1 };
+  if (input.address_2 !== undefined) out.address_2 = input.address_2;
+  if (input.city !== undefined) out.city = input.city;
+  if (input.state !== undefined) out.state = input.state;
+  if (input.postal_code !== undefined) out.postal_code = input.postal_code;
+  return out;
+}
 
 export const MINIMUM_AGE = 18;
 

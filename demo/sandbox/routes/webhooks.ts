@@ -2,13 +2,8 @@
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
-import { nullable, object, optional, parse, string } from '../http/validate.js';
+import { parseBody } from '../http/contract.js';
 import type { WebhookDispatcher } from '../webhooks.js';
-
-const configBody = object({
-  url: nullable(string({ format: 'http_url', max: 2000 })),
-  secret: optional(string({ min: 8, max: 200 })),
-});
 
 export function registerWebhookRoutes(app: Hono<SandboxEnv>, dispatcher: WebhookDispatcher, state: { url: string | null; secret: string }): void {
   app.get('/__sandbox/webhooks', (c) =>
@@ -17,7 +12,7 @@ export function registerWebhookRoutes(app: Hono<SandboxEnv>, dispatcher: Webhook
 
   app.put('/__sandbox/webhooks/config', async (c) => {
     const raw = await readJson(c);
-    const body = parse(configBody, raw);
+    const body = parseBody('sandboxConfigureWebhooks', raw);
     // `url: null` turns delivery off; it is required (nullable), so a body without it is a 400. The dispatcher
     // (which refuses a URL it cannot use) is configured first, so the state it reports changes only with it.
     dispatcher.configure({ url: body.url, ...(body.secret !== undefined ? { secret: body.secret } : {}) });

@@ -175,6 +175,23 @@ describe('tokens and links', () => {
     assertError(await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: 'https://elsewhere' }), 400, 'invalid_request', ['route']);
   });
 
+  it('takes an app-login route with or without its leading slash ("the billing area": billing is /billing)', async () => {
+    const { uuid } = await h.createAccount();
+    const routeOf = (link: string) => {
+      const found = h.sb.store.tokens.lookup(new URL(link).searchParams.get('token')!);
+      assert.equal(found.state, 'valid');
+      return found.state === 'valid' ? found.record.route : undefined;
+    };
+    for (const [sent, kept] of [['billing', '/billing'], ['/billing', '/billing'], ['documents/efl', '/documents/efl'], [' billing ', '/billing'], ['/', '/']]) {
+      const res = await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: sent });
+      assert.equal(res.status, 201, sent);
+      assert.equal(routeOf(res.body.login_link), kept, sent);
+    }
+    for (const bad of ['//evil.example', 'https://evil.example/', 'javascript:alert(1)', '\\evil.example', '/a b', '']) {
+      assertError(await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: bad }), 400, 'invalid_request', ['route']);
+    }
+  });
+
   it('refuses GET /v1/account/flow to a plain account token', async () => {
     const { token } = await h.createAccount();
     assertError(await h.as(token)('GET', '/v1/account/flow'), 403, 'forbidden');

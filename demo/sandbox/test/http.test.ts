@@ -1,5 +1,6 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { CORS_MAX_AGE_SECONDS } from '../app.js';
 import { PREMISES } from '../data/addresses.js';
 import { assertError, Harness } from './support/harness.js';
 
@@ -111,6 +112,20 @@ describe('CORS', () => {
     assert.equal(res.status, 401);
     assert.equal(res.headers.get('access-control-allow-origin'), 'http://flow.test');
     assert.match(res.headers.get('access-control-expose-headers')!, /Retry-After/);
+  });
+
+  it('lets browsers cache a preflight for 2 hours (Access-Control-Max-Age 7200, Chromium\'s cap), on preflights only', async () => {
+    assert.equal(CORS_MAX_AGE_SECONDS, 7200);
+    for (const origin of ['http://flow.test', 'http://partner.test']) {
+      const pre = await h.sb.app.request('/v1/app/accounts', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      assert.equal(pre.status, 204);
+      assert.equal(pre.headers.get('access-control-max-age'), '7200', origin);
+    }
+    const res = await h.sb.app.request('/v1/account', { headers: { origin: 'http://flow.test' } });
+    assert.equal(res.headers.get('access-control-max-age'), null, 'not on an actual request');
   });
 
   it('does not allow other origins', async () => {

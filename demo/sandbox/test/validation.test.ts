@@ -1,80 +1,122 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError } from '../http/errors.js';
-import { checkFormat, checkPhone, checkSsn } from '../http/formats.js';
-import { array, boolean, enumOf, integer, mustBeTrue, nullable, object, optional, parse, string } from '../http/validate.js';
+import { checkBody, parseBody, parseQuery } from '../http/contract.js';
+import { ApiError, type FieldIssue } from '../http/errors.js';
+import { checkPhone, checkSsn, FORMATS } from '../http/formats.js';
 
-function issues(fn: () => unknown): Array<{ field: string; code: string }> {
+const UUID = '3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41';
+
+function refusal(fn: () => unknown): FieldIssue[] {
   try {
     fn();
   } catch (error) {
     assert.ok(error instanceof ApiError);
     assert.equal(error.status, 400);
     assert.equal(error.code, 'invalid_request');
-    return (error.fields ?? []).map(({ field, code }) => ({ field, code }));
+    return error.fields ?? [];
   }
   assert.fail('expected a 400');
 }
 
-describe('the schema DSL', () => {
-  const schema = object({
-    email: string({ format: 'email' }),
-    age: optional(integer({ min: 18, max: 120 })),
-    kind: enumOf(['a', 'b'] as const),
-    tags: optional(array(string({ format: 'uuid' }), { max: 2 })),
-    address: optional(object({ address_1: string(), postal_code: string({ format: 'postal_code' }) })),
-    note: optional(nullable(string({ min: 0 }))),
-    ok: optional(boolean()),
-    agreed: optional(mustBeTrue()),
+const issues = (fn: () => unknown) => refusal(fn).map(({ field, code }) => ({ field, code }));
+
+describe('requests validated from the contract (http/contract.ts)', () => {
+  it('parses a valid body, trimmed and normalized, ignoring unknown keys', () => {
+    const value = parseBody('createAccount', {
+      email: ' a@b.co ',
+      phone: '(713) 555-0142',
+      preliminary_address: { address_1: ' 1801 N Lamar St ', address_2: null, state: 'tx', postal_code: '75201' },
+      extra: 1,
+    });
+    assert.equal(value.email, 'a@b.co');
+    assert.equal(value.phone, '+17135550142');
+    assert.deepEqual(value.preliminary_address, { address_1: '1801 N Lamar St', address_2: null, state: 'TX', postal_code: '75201' });
+    assert.equal(parseBody('submitCreditCheck', { ssn: '123-45-6789', consent: true }).ssn, '123456789');
+    assert.equal(parseBody('createAppLogin', {}).route, undefined);
   });
 
-  it('parses a valid body into typed values, ignoring unknown keys', () => {
-    const value = parse(schema, { email: ' a@b.co ', kind: 'a', extra: 1, note: null });
-    assert.deepEqual(value, { email: 'a@b.co', kind: 'a', note: null });
-  });
-
-  it('reports every bad field at once with its path and code', () => {
-    const found = issues(() =>
-      parse(schema, {
-        email: 'nope',
-        age: 17.5,
-        kind: 'c',
-        tags: ['x', 'y', 'z'],
-        address: { postal_code: '7700' },
-        ok: 'yes',
-        agreed: false,
+  it('reports every bad field at once, with its dotted path, code and a message naming it', () => {
+    const found = refusal(() =>
+      parseBody('requestAppPlans', {
+        postal_code: '7700',
+        account_uuid: 'nope',
+        custom_rates: { term_months: 61, energy_rate_adjustment_cents_per_kwh: 'lots' },
       }),
     );
     assert.deepEqual(found, [
-      { field: 'email', code: 'format' },
-      { field: 'age', code: 'type' },
-      { field: 'kind', code: 'enum' },
-      { field: 'tags', code: 'range' },
-      { field: 'address.address_1', code: 'required' },
-      { field: 'address.postal_code', code: 'format' },
-      { field: 'ok', code: 'type' },
-      { field: 'agreed', code: 'must_be_true' },
+      { field: 'postal_code', code: 'format', message: 'postal_code must be a 5-digit ZIP code' },
+      { field: 'account_uuid', code: 'format', message: 'account_uuid must be a UUID' },
+      { field: 'custom_rates.term_months', code: 'range', message: 'term_months must be between 1 and 60' },
+      {
+        field: 'custom_rates.energy_rate_adjustment_cents_per_kwh',
+        code: 'format',
+        message: 'energy_rate_adjustment_cents_per_kwh must be a decimal string with at most 5 places, like "-0.25"',
+      },
     ]);
   });
 
-  it('treats null and empty strings as missing for required fields, and names array items', () => {
-    assert.deepEqual(issues(() => parse(schema, { email: null, kind: '' , tags: ['not-a-uuid'] })), [
+  it('names required fields, wrong types, enums and array items', () => {
+    assert.deepEqual(issues(() => parseBody('updateIdentity', { first_name: '  ', last_name: 1, phone: '555' })), [
       { field: 'email', code: 'required' },
-      { field: 'kind', code: 'enum' },
-      { field: 'tags[0]', code: 'format' },
+      { field: 'date_of_birth', code: 'required' },
+      { field: 'first_name', code: 'required' },
+      { field: 'last_name', code: 'type' },
+      { field: 'phone', code: 'format' },
     ]);
+    assert.deepEqual(issues(() => parseBody('recordFunnelEvent', { event: 'plans_viewed', plan_uuids: [UUID, 'x'] })), [
+      { field: 'plan_uuids[1]', code: 'format' },
+    ]);
+    const [scope] = refusal(() => parseBody('createFlowLogin', { scope: 'everything' }));
+    assert.equal(scope!.code, 'enum');
+    assert.match(scope!.message, /^scope must be one of: enrollment, update-payment-method/);
   });
 
   it('refuses a body that is not an object', () => {
-    assert.deepEqual(issues(() => parse(schema, [1, 2])), [{ field: 'body', code: 'type' }]);
+    assert.deepEqual(issues(() => parseBody('checkEligibility', [1, 2])), [{ field: 'body', code: 'type' }]);
+    for (const junk of ['', 5, null, []]) {
+      assert.deepEqual(issues(() => parseBody('recordFlowEvent', junk)), [{ field: 'body', code: 'type' }], JSON.stringify(junk));
+    }
   });
 
-  it('lists the allowed values in an enum message', () => {
-    try {
-      parse(schema, { email: 'a@b.co', kind: 'z' });
-    } catch (error) {
-      assert.match((error as ApiError).fields![0]!.message, /one of: a, b/);
-    }
+  it('tells a field with a format its format, whatever its length', () => {
+    assert.deepEqual(refusal(() => parseBody('checkEligibility', { postal_code: '7'.repeat(10_000) })), [
+      { field: 'postal_code', code: 'format', message: 'postal_code must be a 5-digit ZIP code' },
+    ]);
+    assert.deepEqual(issues(() => parseBody('createAppLogin', { route: `/${'a'.repeat(600)}` })), [{ field: 'route', code: 'range' }]);
+  });
+
+  it('refuses the other event\'s fields as unknown_field, and an unknown event as enum', () => {
+    assert.deepEqual(issues(() => parseBody('recordFunnelEvent', { event: 'plans_viewed', plan_uuids: [UUID], reason: 'other', '': 1 })), [
+      { field: 'reason', code: 'unknown_field' },
+      { field: '""', code: 'unknown_field' },
+    ]);
+    assert.deepEqual(issues(() => parseBody('recordFlowEvent', { event: 'plans_viewed', plan_uuids: [UUID], account_uuid: UUID })), [
+      { field: 'account_uuid', code: 'unknown_field' },
+    ]);
+    assert.deepEqual(issues(() => parseBody('recordFunnelEvent', { event: 'clicked', plan_uuids: [] })), [{ field: 'event', code: 'enum' }]);
+  });
+
+  it('leaves conditional rules to the handlers and lets them add their own issues', () => {
+    const found: FieldIssue[] = [];
+    assert.deepEqual(checkBody('acceptPlan', { esi_id: '10443722030050010', plan_uuid: UUID, terms_accepted: true }, found), {
+      esi_id: '10443722030050010',
+      plan_uuid: UUID,
+      terms_accepted: true,
+    });
+    assert.deepEqual(found, []);
+    const clock: FieldIssue[] = [];
+    assert.deepEqual(checkBody('sandboxSetClock', { advance_seconds: 1, set: 'x' }, clock, { skip: ['maxProperties'] }), undefined);
+    assert.deepEqual(clock.map((i) => i.field), ['set']);
+  });
+
+  it('reads query parameters as their schema types, once each', () => {
+    const c = (query: string) => ({ req: { url: `http://sandbox.test/v1/app/accounts?${query}` } });
+    assert.deepEqual(parseQuery('listAccounts', c('limit=5&cursor=abc&other=1')), { limit: 5, cursor: 'abc' });
+    assert.deepEqual(issues(() => parseQuery('listAccounts', c('limit=500'))), [{ field: 'limit', code: 'range' }]);
+    assert.deepEqual(issues(() => parseQuery('listAccounts', c('limit=ten'))), [{ field: 'limit', code: 'type' }]);
+    assert.deepEqual(refusal(() => parseQuery('listAccounts', c('limit=5&limit=500'))), [
+      { field: 'limit', code: 'type', message: 'limit must be given once, not 2 times' },
+    ]);
   });
 });
 
@@ -96,18 +138,20 @@ describe('formats', () => {
     }
   });
 
-  it('checks dates, UUIDs, states, postal codes, http URLs and paths', () => {
-    assert.equal(checkFormat('date', '2024-02-29', 'd').ok, true);
-    assert.equal(checkFormat('date', '2023-02-29', 'd').ok, false);
-    assert.equal(checkFormat('uuid', '3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41', 'u').ok, true);
-    assert.equal(checkFormat('uuid', '3f0b6a1e6c1f4e8a9b1d2a9f0c7d5e41', 'u').ok, false);
-    assert.deepEqual(checkFormat('state', 'tx', 's'), { ok: true, value: 'TX' });
-    assert.equal(checkFormat('state', 'ZZ', 's').ok, false);
-    assert.equal(checkFormat('postal_code', '77002-1234', 'p').ok, false);
-    assert.equal(checkFormat('http_url', 'javascript:alert(1)', 'r').ok, false);
-    assert.equal(checkFormat('http_url', 'https://partner.example/done', 'r').ok, true);
-    assert.equal(checkFormat('path', '//evil.example', 'r').ok, false);
-    assert.equal(checkFormat('timestamp', '2026-03-02T10:00:00', 't').ok, false);
-    assert.equal(checkFormat('timestamp', '2026-03-02T10:00:00-06:00', 't').ok, true);
+  it('checks UUIDs, states, postal codes, http URLs, paths and timestamps', () => {
+    assert.equal(FORMATS.uuid.check(UUID.toUpperCase()), UUID);
+    assert.equal(FORMATS.uuid.check(UUID.replace(/-/g, '')), undefined);
+    assert.equal(FORMATS.uuid.check(`urn:uuid:${UUID}`), undefined);
+    assert.equal(FORMATS.state.check('tx'), 'TX');
+    assert.equal(FORMATS.state.check('ZZ'), undefined);
+    assert.equal(FORMATS.postal_code.check('77002-1234'), undefined);
+    assert.equal(FORMATS.http_url.check('javascript:alert(1)'), undefined);
+    assert.equal(FORMATS.http_url.check('https://partner.example/done'), 'https://partner.example/done');
+    assert.equal(FORMATS.path.check('//evil.example'), undefined);
+    assert.equal(FORMATS.path.check('billing'), '/billing');
+    assert.equal(FORMATS.path.check('https:evil.example'), undefined);
+    assert.equal(FORMATS['date-time'].check('2026-03-02T10:00:00'), undefined);
+    assert.equal(FORMATS['date-time'].check('2026-03-02T10:00:00-06:00'), '2026-03-02T16:00:00.000Z');
+    assert.equal(FORMATS.esi_id.message('esi_id', '10443729999999906'), 'esi_id has a wrong check digit');
   });
 });

@@ -186,7 +186,7 @@
 'progress.completed': `completado`,
 'progress.label': `Progreso`,
 'progress.step-of': str`Paso ${0} de ${1}`,
-'review.accepted': `Aceptado`,
+'review.accepted_unnamed': `Aceptado. Sus detalles no se pudieron cargar en este momento.`,
 'review.busy': `Enviando…`,
 'review.card': `Tarjeta para el pago automático`,
 'review.card_saved': `Guardada`,

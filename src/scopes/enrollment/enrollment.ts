@@ -73,7 +73,8 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
       render: (i) =>
         html`<sf-step-payment .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-payment>`,
     },
-    // The review and done steps name the plan accepted in this session (the account does not carry it).
+    // The review and done steps read the accepted plan from the service (the account's location and its contract);
+    // the plan accepted in this session only stands in while that read fails.
     review: {
       tag: 'sf-step-review',
       load: () => import('../../steps/review/review.js'),

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
+import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { StepElement } from '../shared/step-element.js';
@@ -19,7 +20,8 @@ export class FlowFinishEvent extends Event {
 
 /**
  * @summary Done: what happens after finalizing (the utility switch takes 2 to 72 business hours; finalizing is not
- * activation; a confirmation email; the start date), and a Done button.
+ * activation; a confirmation email; the start date, read from the service: the location's contract), and a Done
+ * button.
  * @fires sf-flow-finish - Done.
  * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
  */
@@ -28,14 +30,27 @@ export class FlowFinishEvent extends Event {
 export class SfStepDone extends StepElement {
   static override styles = [...stepStyles, doneStyles];
 
-  /** The plan accepted in this session, for its start date; optional. */
+  /**
+   * The plan accepted in this session: its start date is shown only until (or unless) the service's copy, the
+   * location's contract, is read; a fresh link has none.
+   */
   @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
+
+  /**
+   * The start date as the service has it: the contract of the account's location (GET
+   * /v1/account/locations/{uuid}); null without a location or when the read fails (then the session's plan, if any).
+   */
+  private _start = new Task(this, {
+    args: () => [this._api, this.account?.location_uuid] as const,
+    task: ([api, location], { signal }) =>
+      api && location ? api.getLocation(location, signal).then((l) => l.contract.start_date, () => null) : null,
+  });
 
   override render() {
     const locale = getLocale();
     const a = this.account;
     const utility = a?.service_address?.utility.display_name;
-    const start = this.acceptedPlan?.start_date;
+    const start = this._start.value ?? this.acceptedPlan?.start_date;
     return html`
       <div class="badge" aria-hidden="true">✓</div>
       ${stepHeading(msg("You're all set", { id: 'done.heading' }), msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' }))}

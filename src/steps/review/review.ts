@@ -10,6 +10,7 @@ import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
+import { readAcceptedPlan } from './accepted-plan.js';
 import { missingItems, renderMissing, type MissingItem } from './missing.js';
 import { renderSummary } from './summary.js';
 import { reviewStyles } from './review.styles.js';
@@ -22,11 +23,13 @@ export interface ReviewDraft extends StepDraft {
 interface Loaded {
   account: Account;
   card: PaymentMethod | null;
+  /** The accepted plan as the service has it (the location's contract); null if none or unreadable. */
+  plan: AcceptedPlan | null;
 }
 
 /**
- * @summary Review step: re-reads the account, summarizes the enrollment without sensitive data, names what is
- * still missing (with a way to each), and finalizes exactly once.
+ * @summary Review step: re-reads the account and its accepted plan (the location's contract), summarizes the
+ * enrollment without sensitive data, names what is still missing (with a way to each), and finalizes exactly once.
  * @fires sf-step-complete - `{ step: 'review', account, data: { finalized: true } }` after finalizing, or
  * `{ step: 'review', account, data: { goTo } }` to fix a missing item.
  * @fires sf-step-back - Back.
@@ -37,7 +40,10 @@ interface Loaded {
 export class SfStepReview extends StepElement<ReviewDraft> {
   static override styles = [...stepStyles, reviewStyles];
 
-  /** The plan accepted in this session (the plans step's `data.plan`), to name it; optional. */
+  /**
+   * The plan accepted in this session (the plans step's `data.plan`): only a fallback for when the service's copy
+   * (the location's contract, read on load) cannot be read; a fresh link has none.
+   */
   @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
 
   @state() private _failure: Failure | null = null;
@@ -54,9 +60,12 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       if (!api) return undefined;
       this._failure = null;
       const account = await api.getAccount(signal);
-      // The card only decorates the summary: without it the review still works.
-      const card = account.enrollment.has_payment_method ? await api.getPaymentMethod(signal).catch(() => null) : null;
-      return { account, card };
+      // The card and the plan's details only decorate the summary: without them the review still works.
+      const [card, plan] = await Promise.all([
+        account.enrollment.has_payment_method ? api.getPaymentMethod(signal).catch(() => null) : null,
+        readAcceptedPlan(api, account.location_uuid, signal),
+      ]);
+      return { account, card, plan };
     },
     onComplete: (loaded) => {
       // Finalized meanwhile (another tab, a retry that did reach the service): nothing left to do here.
@@ -115,7 +124,7 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       ${renderRefusal(this._failure)}
       ${loading ? html`<p role="status">${msg('Loading your enrollment…', { id: 'review.loading' })}</p>` : nothing}
       ${account && missing.length ? renderMissing(missing, this._refused, (item) => this._goTo(item)) : nothing}
-      ${account ? renderSummary(account, loaded?.card ?? null, this.acceptedPlan ?? null) : nothing}
+      ${account ? renderSummary(account, loaded?.card ?? null, loaded?.plan ?? this.acceptedPlan ?? null) : nothing}
       ${account && !missing.length
         ? html`<p>
             ${msg('By submitting, you ask us to switch your electricity service to this plan. You will get a confirmation by email.', {

@@ -32,7 +32,7 @@ export function renderSummary(account: Account, card: PaymentMethod | null, plan
               })}</span
             >`
         : e.has_accepted_plan
-          ? msg('Accepted', { id: 'review.accepted' })
+          ? msg('Accepted. Its details could not be loaded right now.', { id: 'review.accepted_unnamed' })
           : msg('Not chosen yet', { id: 'review.not_yet' })}
     </dd>
     ${plan
