@@ -6,7 +6,7 @@ import { consumeApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { isAbortError } from '../../api/errors.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressStyles } from './address.styles.js';
 import { lookupStyles } from './address-lookup.styles.js';
@@ -28,7 +28,7 @@ const MIN_QUERY = 3;
 @customElement('sf-address-lookup')
 @localized()
 export class SfAddressLookup extends LitElement {
-  static override styles = [...stepStyles, addressStyles, lookupStyles];
+  static override styles = [...laterStepStyles, addressStyles, lookupStyles];
 
   @consumeApi()
   @state()

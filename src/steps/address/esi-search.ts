@@ -5,7 +5,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { consumeApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { esiIdDigits, esiIdProblem, type EsiIdProblem } from './esi-id.js';
 import { AddressPickEvent } from './address-events.js';
@@ -20,7 +20,7 @@ type Problem = EsiIdProblem | 'not_found' | 'format';
 @customElement('sf-esi-search')
 @localized()
 export class SfEsiSearch extends LitElement {
-  static override styles = stepStyles;
+  static override styles = laterStepStyles;
 
   @consumeApi()
   @state()

@@ -5,7 +5,7 @@ import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
@@ -28,7 +28,7 @@ export class FlowFinishEvent extends Event {
 @customElement('sf-step-done')
 @localized()
 export class SfStepDone extends StepElement {
-  static override styles = [...stepStyles, doneStyles];
+  static override styles = [...laterStepStyles, doneStyles];
 
   /**
    * The plan accepted in this session: its start date is shown only until (or unless) the service's copy, the

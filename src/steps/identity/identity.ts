@@ -7,9 +7,10 @@ import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { identityStyles } from './identity.styles.js';
 import { formatPhone } from '../../ui/format.js';
 import * as rules from './identity-rules.js';
@@ -47,7 +48,7 @@ const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last'
 @customElement('sf-step-identity')
 @localized()
 export class SfStepIdentity extends StepElement<IdentityDraft> {
-  static override styles = [...stepStyles, identityStyles];
+  static override styles = [...laterStepStyles, identityStyles];
 
   @state() private _touched = new Set<Field>();
   @state() private _server = new Set<Field>();

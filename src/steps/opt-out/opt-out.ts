@@ -7,7 +7,7 @@ import type { FlowApi, FlowEventRequest } from '../../api/client.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
 import { getLocale } from '../../i18n/localization.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 
 const OTHER = 'other';
@@ -21,7 +21,7 @@ const OTHER = 'other';
 @customElement('sf-opt-out')
 @localized()
 export class SfOptOut extends LitElement {
-  static override styles = [...stepStyles];
+  static override styles = [...laterStepStyles];
 
   @consumeApi()
   @state()

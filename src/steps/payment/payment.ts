@@ -8,7 +8,7 @@ import { getLocale } from '../../i18n/localization.js';
 import { createLightMount, type LightMount } from '../../payment/mount.js';
 import { openCardForm, type CardForm, type CardFormError } from '../../payment/stripe.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { paymentStyles } from './payment.styles.js';
@@ -42,7 +42,7 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
 @customElement('sf-step-payment')
 @localized()
 export class SfStepPayment extends StepElement {
-  static override styles = [...stepStyles, paymentStyles];
+  static override styles = [...laterStepStyles, paymentStyles];
 
   @state() private _mode: Mode = 'checking';
   @state() private _card?: PaymentMethod;

@@ -7,9 +7,10 @@ import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { PlansViewedEvent } from '../../contract/exit-events.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatMoney, formatRate } from '../../ui/format.js';
 import { plansStyles } from './plans.styles.js';
@@ -32,7 +33,7 @@ import '../opt-out/opt-out.js';
 @customElement('sf-step-plans')
 @localized()
 export class SfStepPlans extends StepElement<PlansDraft> {
-  static override styles = [...stepStyles, plansStyles];
+  static override styles = [...laterStepStyles, plansStyles];
 
   /** The address confirmed in this session; the account's service address otherwise. */
   @property({ attribute: false }) address?: AddressSearchResult | null;

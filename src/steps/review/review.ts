@@ -6,9 +6,10 @@ import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { readAcceptedPlan } from './accepted-plan.js';
 import { missingItems, renderMissing, type MissingItem } from './missing.js';
@@ -38,7 +39,7 @@ interface Loaded {
 @customElement('sf-step-review')
 @localized()
 export class SfStepReview extends StepElement<ReviewDraft> {
-  static override styles = [...stepStyles, reviewStyles];
+  static override styles = [...laterStepStyles, reviewStyles];
 
   /**
    * The plan accepted in this session (the plans step's `data.plan`): only a fallback for when the service's copy
