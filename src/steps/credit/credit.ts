@@ -10,6 +10,7 @@ import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
+import { submitCreditCheck } from '../../api/enroll.js';
 
 /**
  * @summary Credit check step: the full SSN in a masked field and explicit consent to a soft credit check.
@@ -52,7 +53,7 @@ export class SfStepCredit extends StepElement {
     task: (_args, { signal }) => {
       this._failure = null;
       const ssn = ssnDigits(this._ssn?.value ?? '');
-      return this.api.submitCreditCheck({ ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
+      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
     },
     onComplete: (account) => {
       this._clear();
