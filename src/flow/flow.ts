@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, render, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
-import { createFlowApi, type FlowApi } from '../api/client.js';
+import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import type { BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
@@ -176,7 +176,7 @@ export class SfFlow extends LitElement {
   /** The step completed without the account it changed: read it, then let the reducer go on. */
   private async _reread(from: Screen): Promise<void> {
     try {
-      this._dispatch({ type: 'account', from, account: await this._client!.getAccount() });
+      this._dispatch({ type: 'account', from, account: await getAccount(this._client!) });
     } catch (error) {
       this._fail(error);
     }
@@ -208,7 +208,7 @@ export class SfFlow extends LitElement {
       this.api ??
       createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire() });
 
-    const [flow, acct] = await Promise.allSettled([this._client.getFlow(), this._client.getAccount()]);
+    const [flow, acct] = await Promise.allSettled([getFlow(this._client), getAccount(this._client)]);
     if (flow.status === 'fulfilled' && !this._link.connected) {
       this._scope = scopes[flow.value.scope as FlowScope];
       this._link.connect(this, flow.value, {

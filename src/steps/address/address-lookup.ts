@@ -14,6 +14,7 @@ import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 import { oneLine } from './address-text.js';
 import { postalCodeValid } from './zip.js';
 import './esi-search.js';
+import { addressSearch } from '../../api/address-search.js';
 
 const DEBOUNCE_MS = 300;
 const MIN_QUERY = 3;
@@ -55,9 +56,9 @@ export class SfAddressLookup extends LitElement {
       if (!this._api) throw new Error('sf-address-lookup: no FlowApi provided');
       try {
         const zip = postalCodeValid(this.postalCode) ? this.postalCode.trim() : undefined;
-        let results = await this._api.addressSearch(query, zip, signal);
+        let results = await addressSearch(this._api, query, zip, signal);
         // The ZIP typed in the form may be the wrong one (that may be why the full search failed): widen once.
-        if (!results.length && zip) results = await this._api.addressSearch(query, undefined, signal);
+        if (!results.length && zip) results = await addressSearch(this._api, query, undefined, signal);
         // The service does not rank suggestions; a stable, readable order helps scanning.
         return [...results].sort((a, b) => oneLine(a).localeCompare(oneLine(b), undefined, { numeric: true }));
       } catch (error) {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import type { FullAddressSearchRequest } from '../../api/client.js';
+import { fullAddressSearch, type FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
@@ -248,7 +248,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     this._busy = true;
     this._failure = null;
     try {
-      const results = await this.api.fullAddressSearch(input, search.signal);
+      const results = await fullAddressSearch(this.api, input, search.signal);
       if (!search.signal.aborted) this._showResults(results);
     } catch (error) {
       if (search.signal.aborted) return;

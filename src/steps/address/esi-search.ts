@@ -9,6 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { esiIdDigits, esiIdProblem, type EsiIdProblem } from './esi-id.js';
 import { AddressPickEvent } from './address-events.js';
+import { esiIdSearch } from '../../api/address-search.js';
 
 type Problem = EsiIdProblem | 'not_found' | 'format';
 
@@ -37,7 +38,7 @@ export class SfEsiSearch extends LitElement {
     task: async ([esiId], { signal }) => {
       this._failure = null;
       if (!this._api) throw new Error('sf-esi-search: no FlowApi provided');
-      return this._api.esiIdSearch(esiId, signal);
+      return esiIdSearch(this._api, esiId, signal);
     },
     onComplete: (result) =>
       this.dispatchEvent(new AddressPickEvent(result)),

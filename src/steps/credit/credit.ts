@@ -11,6 +11,7 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { renderRefusal } from '../shared/refusal.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
+import { submitCreditCheck } from '../../api/enroll.js';
 
 /**
  * @summary Credit check step: the full SSN in a masked field and explicit consent to a soft credit check.
@@ -53,7 +54,7 @@ export class SfStepCredit extends StepElement {
     task: (_args, { signal }) => {
       this._failure = null;
       const ssn = ssnDigits(this._ssn?.value ?? '');
-      return this.api.submitCreditCheck({ ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
+      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
     },
     onComplete: (account) => {
       this._clear();

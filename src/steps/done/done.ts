@@ -9,6 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
+import { getLocation } from '../../api/locations.js';
 
 /** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
 export class FlowFinishEvent extends Event {
@@ -43,7 +44,7 @@ export class SfStepDone extends StepElement {
   private _start = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
     task: ([api, location], { signal }) =>
-      api && location ? api.getLocation(location, signal).then((l) => l.contract.start_date, () => null) : null,
+      api && location ? getLocation(api, location, signal).then((l) => l.contract.start_date, () => null) : null,
   });
 
   override render() {

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import type { IdentityRequest } from '../../api/client.js';
+import { updateIdentity, type IdentityRequest } from '../../api/enroll.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
@@ -60,7 +60,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     autoRun: false,
     task: ([body], { signal }) => {
       this._failure = null;
-      return this.api.updateIdentity(body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
+      return updateIdentity(this.api, body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
     },
     onComplete: (account) => this.complete({ account }),
     onError: (error) => {

@@ -13,6 +13,7 @@ import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
+import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/billing.js';
 
 /** For the root's `warmUpCardProcessor`: the adapter lives in this step's chunk. */
 export { warmUp } from '../../payment/stripe.js';
@@ -61,7 +62,7 @@ export class SfStepPayment extends StepElement {
 
   private _current = new Task(this, {
     autoRun: false,
-    task: (_args: [], { signal }) => this.api.getPaymentMethod(signal),
+    task: (_args: [], { signal }) => getPaymentMethod(this.api, signal),
     onComplete: (card) => {
       this._card = card;
       this._mode = 'current';
@@ -78,7 +79,7 @@ export class SfStepPayment extends StepElement {
       this._reset();
       this._loadFailed = false;
       this._failure = null;
-      const session = await this.api.createPaymentSession({ signal });
+      const session = await createPaymentSession(this.api, { signal });
       signal.throwIfAborted();
       this._mount ??= createLightMount(this, PAYMENT_SLOT);
       const form = await openCardForm({
@@ -119,7 +120,7 @@ export class SfStepPayment extends StepElement {
         }
         this._paymentMethodId = result.paymentMethodId;
       }
-      return this.api.ensurePaymentMethodAdded(this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
+      return ensurePaymentMethodAdded(this.api, this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
     },
     onComplete: (account) => {
       if (account) this.complete({ account });

@@ -20,6 +20,8 @@ import './plan-card.js';
 import './plan-accept.js';
 // The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
+import { requestPlans } from '../../api/plans.js';
+import { acceptPlan, recordEvent } from '../../api/enroll.js';
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
@@ -57,7 +59,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     args: () => [this._api, this._esiId] as const,
     task: async ([api, esiId], { signal }) => {
       if (!api || !esiId) return [] as Plan[];
-      return api.requestPlans(esiId, signal);
+      return requestPlans(api, esiId, signal);
     },
     onComplete: () => {
       this._failure = null;
@@ -72,7 +74,8 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     task: ([plan, startDate], { signal }) => {
       this._failure = null;
       this._startProblem = null;
-      return this.api.acceptPlan(
+      return acceptPlan(
+        this.api,
         {
           esi_id: this._esiId!,
           plan_uuid: plan.uuid,
@@ -131,7 +134,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     const plan_uuids = plans.map((p) => p.uuid);
     this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
     // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
-    this.api.recordEvent({ event: 'plans_viewed', plan_uuids }).catch(() => undefined);
+    recordEvent(this.api, { event: 'plans_viewed', plan_uuids }).catch(() => undefined);
   }
 
   override render() {

@@ -15,6 +15,9 @@ import { readAcceptedPlan } from './accepted-plan.js';
 import { missingItems, renderMissing, type MissingItem } from './missing.js';
 import { renderSummary } from './summary.js';
 import { reviewStyles } from './review.styles.js';
+import { getAccount } from '../../api/client.js';
+import { getPaymentMethod } from '../../api/billing.js';
+import { finalize } from '../../api/enroll.js';
 
 export interface ReviewDraft extends StepDraft {
   /** The key of finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
@@ -60,10 +63,10 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     task: async ([api], { signal }): Promise<Loaded | undefined> => {
       if (!api) return undefined;
       this._failure = null;
-      const account = await api.getAccount(signal);
+      const account = await getAccount(api, signal);
       // The card and the plan's details only decorate the summary: without them the review still works.
       const [card, plan] = await Promise.all([
-        account.enrollment.has_payment_method ? api.getPaymentMethod(signal).catch(() => null) : null,
+        account.enrollment.has_payment_method ? getPaymentMethod(api, signal).catch(() => null) : null,
         readAcceptedPlan(api, account.location_uuid, signal),
       ]);
       return { account, card, plan };
@@ -92,12 +95,12 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       this._refused = false;
       const agent = this.isClientAgent;
       // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
-      await this.api.finalize(agent ? { is_client_agent_enrollment: true } : undefined, {
+      await finalize(this.api, agent ? { is_client_agent_enrollment: true } : undefined, {
         idempotencyKey: (this.draft.finalizeKey ??= new AttemptKey()).for(String(agent)),
       });
       this._finalized = true;
       // The root routes from the account; a failed re-read is no reason to hide a successful finalize.
-      return this.api.getAccount().catch(() => undefined);
+      return getAccount(this.api).catch(() => undefined);
     },
     onComplete: (account) => this.complete({ ...(account ? { account } : {}), data: { finalized: true } }),
     onError: (error) => {
