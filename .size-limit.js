@@ -55,18 +55,23 @@ if (!manifest[FIRST_STEP] && !js(firstStep).some((f) => readFileSync(f, 'utf8').
 
 /** Chunks whose entry module is not a step's own: what they hold. */
 const LABELS = {
-  // The address step's other views with the plans step and its opt-out question (see that file).
-  'src/steps/after-address.ts': 'Step chunk: plans, with the address views',
+  // The address step's views after its form (the meter choice, the confirmation, the searches).
+  'src/steps/address/address-views.ts': 'Step chunk: address, the views after the form',
 };
 
 /** `src/steps/identity/identity.ts` → "Step chunk: identity"; other lazy modules by path (`i18n/runtime.ts`). */
 const label = (key) => {
   const m = /^src\/steps\/([^/]+)\/([^/]+)\.ts$/.exec(key);
+  const group = /^_(\w+)-[\w-]+\.js$/.exec(key);
+  if (group) return `Lazy chunk: ${group[1]} (chunk group, vite.config.ts)`;
   return LABELS[key] ?? (m && m[1] === m[2] ? `Step chunk: ${m[1]}` : `Lazy chunk: ${key.replace(/^src\//, '')}`);
 };
 
+// A chunk group of vite.config.ts that holds dynamically imported modules is listed by its chunk (`_session-….js`)
+// in the importer's `dynamicImports` rather than by module.
+const dynamicTargets = new Set(Object.values(manifest).flatMap((c) => c.dynamicImports ?? []));
 const lazy = Object.keys(manifest)
-  .filter((k) => manifest[k].isDynamicEntry && k !== FIRST_STEP)
+  .filter((k) => (manifest[k].isDynamicEntry || dynamicTargets.has(k)) && k !== FIRST_STEP && !firstStep.has(k))
   .sort()
   .map((key) => ({
     name: `${label(key)} (beyond the first step, gzip)`,

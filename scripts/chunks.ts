@@ -31,8 +31,6 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 }
 
 export function stepOf(src: string | undefined): string | undefined {
-  // The plans share their chunk with the address step's later views (src/steps/after-address.ts).
-  if (src === 'src/steps/after-address.ts') return 'plans, with the address views';
   return src ? /src\/steps\/([^/]+)\//.exec(src)?.[1] : undefined;
 }
 
@@ -50,8 +48,7 @@ export function firstStepFiles(dist: string): string[] {
   if (!entry) throw new Error('No entry in the Vite manifest');
   const keys = staticClosure(manifest, entry);
   // The first step's own module: a chunk of its own, or (scripts/chunks.ts `firstScreenGroup`) inside the entry's.
-  // Not the address step's later views (address-views.ts, in the chunk of steps/after-address.ts), which load after
-  // the form is up.
+  // Not the address step's later views (address-views.ts, a chunk of their own), which load after the form is up.
   const address = 'src/steps/address/address.ts';
   if (manifest[address]) staticClosure(manifest, address, keys);
   return [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
@@ -84,10 +81,8 @@ interface ModuleGraph {
  * (dynamic imports) are never pulled in.
  *
  * @param roots Absolute ids of the entry module and the first step's module.
- * @param lazy Modules the first screen reaches only through a package's index file without using them (the
- *   localization runtime, re-exported by `@lit/localize` but loaded later by i18n/runtime.ts): not followed.
  */
-export function firstScreenGroup(roots: readonly string[], lazy?: RegExp) {
+export function firstScreenGroup(roots: readonly string[]) {
   const closures = new WeakMap<ModuleGraph, Set<string>>();
   const staticClosureOf = (graph: ModuleGraph): Set<string> => {
     let seen = closures.get(graph);
@@ -96,7 +91,7 @@ export function firstScreenGroup(roots: readonly string[], lazy?: RegExp) {
     const stack = [...roots];
     while (stack.length) {
       const id = stack.pop()!;
-      if (seen.has(id) || lazy?.test(id)) continue;
+      if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }

@@ -1,15 +1,15 @@
 /**
- * FlowApi: the typed calls the flow makes with its flow token. Plain functions, no DOM, so the root can inject a
- * fake in component tests. Every call goes through the retry policy of retry.ts; every POST/PATCH carries an
- * `Idempotency-Key` (fresh per call unless the caller passes the key of the user action it is repeating), which is
- * what makes retrying a mutating request safe.
+ * FlowApi: the transport the flow's typed calls go through with its flow token, and the calls of the first screen.
+ * Plain functions, no DOM, so the root can inject a fake transport in component tests. Every call goes through the
+ * retry policy of retry.ts; every POST/PATCH carries an `Idempotency-Key` (fresh per call unless the caller passes the
+ * key of the user action it is repeating), which is what makes retrying a mutating request safe. The later steps'
+ * calls live in modules of their own (enroll.ts, plans.ts, billing.ts, locations.ts, address-search.ts), imported by
+ * the step chunks, so the first screen does not carry them.
  */
 import { ApiError } from './errors.js';
 import { isRetrySafe, parseRetryAfter, sendWithRetry, type RetryPolicy, type Sleep } from './retry.js';
 import type * as Contract from './types.js';
-import type { Account, AddressSearchResult, FlowSession, Location, OptOutReason, PaymentMethod, PaymentSession, Plan } from './types.js';
-
-export type { PaymentSession };
+import type { Account, AddressSearchResult, FlowSession } from './types.js';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -25,71 +25,22 @@ export interface FullAddressSearchRequest {
   postal_code: string;
 }
 
-export interface AcceptPlanRequest {
-  esi_id: string;
-  plan_uuid: string;
-  /** YYYY-MM-DD, between the plan's earliest and latest start dates. */
-  start_date: string;
-  terms_accepted: true;
-  /** `client_agent`: the partner accepts on the customer's behalf (client agent enrollment; finalize must then say so). */
-  accepted_by?: 'customer' | 'client_agent';
-}
+/**
+ * The request types are the flow's stricter view of the contract's (`terms_accepted: true`, one start date field);
+ * each module's `ContractConformance` fails the type check if the contract (openapi.yaml → types.ts) stops accepting
+ * them.
+ */
+export type Accepts<Contracted, Ours extends Contracted> = [Contracted, Ours];
+export type ContractConformance = [Accepts<Contract.FullAddressSearchRequest, FullAddressSearchRequest>];
 
-export interface IdentityRequest {
-  first_name: string;
-  last_name: string;
-  phone: string;
-  email: string;
-  /** YYYY-MM-DD */
-  date_of_birth: string;
-}
-
-export interface CreditCheckRequest {
-  /** Nine digits, dashes allowed. Sent once, never stored or logged by the flow. */
-  ssn: string;
-  consent: true;
-}
-
-export interface FinalizeRequest {
-  is_client_agent_enrollment?: boolean;
-}
-
-export type FlowEventRequest =
-  | { event: 'plans_viewed'; plan_uuids: string[] }
-  | { event: 'enrollment_opt_out'; plan_uuids: string[]; reason?: string; label?: string };
+export type Method = 'GET' | 'POST' | 'PATCH';
 
 /**
- * The request types above are the flow's stricter view of the contract's (`terms_accepted: true`, one start date
- * field); this fails the type check if the contract (openapi.yaml → types.ts) stops accepting them.
+ * The transport every typed call goes through (the calls themselves are plain functions taking it, here and in the
+ * modules next to this one, so a step's calls load with the step and a component test fakes this one method).
  */
-type Accepts<Contracted, Ours extends Contracted> = [Contracted, Ours];
-export type ContractConformance = [
-  Accepts<Contract.FullAddressSearchRequest, FullAddressSearchRequest>,
-  Accepts<Contract.AcceptPlanRequest, AcceptPlanRequest>,
-  Accepts<Contract.IdentityRequest, IdentityRequest>,
-  Accepts<Contract.CreditCheckRequest, CreditCheckRequest>,
-  Accepts<Contract.FinalizeRequest, FinalizeRequest>,
-  Accepts<Contract.FlowEvent, FlowEventRequest>,
-];
-
 export interface FlowApi {
-  getAccount(signal?: AbortSignal): Promise<Account>;
-  getFlow(signal?: AbortSignal): Promise<FlowSession>;
-  fullAddressSearch(address: FullAddressSearchRequest, signal?: AbortSignal): Promise<AddressSearchResult[]>;
-  addressSearch(query: string, postalCode?: string, signal?: AbortSignal): Promise<AddressSearchResult[]>;
-  esiIdSearch(esiId: string, signal?: AbortSignal): Promise<AddressSearchResult>;
-  requestPlans(esiId: string, signal?: AbortSignal): Promise<Plan[]>;
-  acceptPlan(body: AcceptPlanRequest, opts?: RequestOptions): Promise<Account>;
-  updateIdentity(body: IdentityRequest, opts?: RequestOptions): Promise<Account>;
-  submitCreditCheck(body: CreditCheckRequest, opts?: RequestOptions): Promise<Account>;
-  createPaymentSession(opts?: RequestOptions): Promise<PaymentSession>;
-  ensurePaymentMethodAdded(paymentMethodId: string, opts?: RequestOptions): Promise<Account>;
-  getPaymentMethod(signal?: AbortSignal): Promise<PaymentMethod>;
-  /** The account's location (`account.location_uuid`) with its contract: the accepted plan as the service has it. */
-  getLocation(locationUuid: string, signal?: AbortSignal): Promise<Location>;
-  finalize(body?: FinalizeRequest, opts?: RequestOptions): Promise<void>;
-  recordEvent(body: FlowEventRequest, opts?: RequestOptions): Promise<{ recorded: boolean }>;
-  optOutReasons(locale: string, signal?: AbortSignal): Promise<OptOutReason[]>;
+  request<T>(method: Method, path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
 }
 
 export interface FlowApiOptions {
@@ -101,8 +52,6 @@ export interface FlowApiOptions {
   /** Called on every 401 (the flow token expired or was revoked), before the ApiError is thrown. */
   onUnauthorized?: (error: ApiError) => void;
 }
-
-type Method = 'GET' | 'POST' | 'PATCH';
 
 /** A random key per user action; crypto.randomUUID needs a secure context, which every flow page is. */
 export function newIdempotencyKey(): string {
@@ -149,48 +98,21 @@ export function createFlowApi(options: FlowApiOptions): FlowApi {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  const sig = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
-
-  return {
-    getAccount: (signal) => request<Account>('GET', '/v1/account', undefined, sig(signal)),
-    getFlow: (signal) => request<FlowSession>('GET', '/v1/account/flow', undefined, sig(signal)),
-    fullAddressSearch: (address, signal) =>
-      request<AddressSearchResult[]>('POST', '/v1/account/enroll/full-address-search', address, sig(signal)),
-    addressSearch: (query, postalCode, signal) =>
-      request<AddressSearchResult[]>(
-        'POST',
-        '/v1/account/enroll/address-search',
-        postalCode ? { query, postal_code: postalCode } : { query },
-        sig(signal),
-      ),
-    esiIdSearch: (esiId, signal) =>
-      request<AddressSearchResult>('POST', '/v1/account/enroll/esi-id-search', { esi_id: esiId }, sig(signal)),
-    requestPlans: (esiId, signal) =>
-      request<Plan[]>('POST', '/v1/account/enroll/plans/request', { esi_id: esiId }, sig(signal)),
-    acceptPlan: (body, opts) => request<Account>('POST', '/v1/account/enroll/plans/accept', body, opts),
-    updateIdentity: (body, opts) => request<Account>('PATCH', '/v1/account/enroll/identity', body, opts),
-    submitCreditCheck: (body, opts) => request<Account>('POST', '/v1/account/enroll/credit-check', body, opts),
-    createPaymentSession: (opts) => request<PaymentSession>('POST', '/v1/account/billing/payment-session', {}, opts),
-    ensurePaymentMethodAdded: (paymentMethodId, opts) =>
-      request<Account>(
-        'POST',
-        '/v1/account/billing/ensure-payment-method-added',
-        { payment_method_id: paymentMethodId },
-        opts,
-      ),
-    getPaymentMethod: (signal) => request<PaymentMethod>('GET', '/v1/account/billing/payment-method', undefined, sig(signal)),
-    getLocation: (locationUuid, signal) =>
-      request<Location>('GET', `/v1/account/locations/${encodeURIComponent(locationUuid)}`, undefined, sig(signal)),
-    finalize: async (body, opts) => {
-      await request<unknown>('POST', '/v1/account/enroll/finalize', body ?? {}, opts);
-    },
-    recordEvent: (body, opts) => request<{ recorded: boolean }>('POST', '/v1/account/events', body, opts),
-    optOutReasons: (locale, signal) =>
-      request<OptOutReason[]>(
-        'GET',
-        `/v1/account/enroll/opt-out/reasons?locale=${encodeURIComponent(locale)}`,
-        undefined,
-        sig(signal),
-      ),
-  };
+  return { request };
 }
+
+/** The options a call taking only an AbortSignal passes on. */
+export const sig = (signal?: AbortSignal): RequestOptions => (signal ? { signal } : {});
+
+// The calls of the first screen: the session, the account and the address form's search.
+export const getAccount = (api: FlowApi, signal?: AbortSignal): Promise<Account> =>
+  api.request('GET', '/v1/account', undefined, sig(signal));
+
+export const getFlow = (api: FlowApi, signal?: AbortSignal): Promise<FlowSession> =>
+  api.request('GET', '/v1/account/flow', undefined, sig(signal));
+
+export const fullAddressSearch = (
+  api: FlowApi,
+  address: FullAddressSearchRequest,
+  signal?: AbortSignal,
+): Promise<AddressSearchResult[]> => api.request('POST', '/v1/account/enroll/full-address-search', address, sig(signal));

@@ -1,30 +1,12 @@
 /**
- * Delivers flow messages to whoever hosts the flow. Every channel is tried, each only where present, because the
- * flow cannot tell reliably how it was opened: a WebView may also have a parent frame, an iframe may sit in a
- * WebView. The parent frame only ever gets messages addressed to the partner's allowed origins, never `'*'`, so a
- * page that framed the flow without being allowed to learns nothing.
+ * The bridge to whoever hosts the flow, once the flow session is known (off the first screen: the host link's chunk,
+ * flow/host-link.ts): every message of the contract on every channel (deliver.ts), `service-flow-close` last, the
+ * hosted redirect, and the height reports of embeds.
  */
-import { MESSAGE_VERSION, type CloseReason, type FlowMessage, type FlowMessageInit, type FlowScope } from './messages.js';
+import type { CloseReason, FlowMessageInit, FlowScope } from './messages.js';
+import { closeMessage, deliver, normalizeOrigins, parentOf, type AccountStatus, type BridgeWindow } from './deliver.js';
 
-interface MessageSink {
-  postMessage(message: unknown, targetOrigin: string): void;
-}
-
-/** The parts of `window` the bridge touches; tests pass a fake. */
-export interface BridgeWindow {
-  parent: MessageSink | null;
-  location: { replace(url: string): void };
-  ReactNativeWebView?: { postMessage(message: string): void };
-  webkit?: { messageHandlers?: { serviceFlow?: { postMessage(message: unknown): void } } };
-  ServiceFlowAndroid?: { postMessage(message: string): void };
-}
-
-declare global {
-  interface Window {
-    ReactNativeWebView?: { postMessage(message: string): void };
-    ServiceFlowAndroid?: { postMessage(message: string): void };
-  }
-}
+export { normalizeOrigins, type AccountStatus, type BridgeWindow };
 
 export interface BridgeOptions {
   allowedOrigins: readonly string[];
@@ -38,31 +20,12 @@ export interface BridgeOptions {
 /** What the root should do after closing. */
 export type CloseOutcome = 'posted' | 'redirected' | 'show-final-screen';
 
-export interface AccountStatus {
-  status?: string | null;
-  status_reason?: string | null;
-}
-
 export interface Bridge {
   /** A parent frame or a native bridge is listening. */
   readonly embedded: boolean;
   post(message: FlowMessageInit): void;
   /** Posts `service-flow-close` once; at top level in hosted mode, redirects to the return URL (with `locale`). */
   close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome;
-}
-
-/** Exact origins only: `*`, `null`, paths and non-web schemes are dropped. */
-export function normalizeOrigins(origins: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const origin of origins) {
-    try {
-      const url = new URL(origin);
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin !== 'null') out.add(url.origin);
-    } catch {
-      // Not a URL (e.g. '*'): never a target.
-    }
-  }
-  return [...out];
 }
 
 /**
@@ -85,39 +48,19 @@ export function returnUrlWithReason(returnUrl: string | null | undefined, reason
 export function createBridge(options: BridgeOptions): Bridge {
   const win: BridgeWindow = options.window ?? (window as unknown as BridgeWindow);
   const origins = normalizeOrigins(options.allowedOrigins);
-  const parent = win.parent && win.parent !== (win as unknown) ? win.parent : null;
+  const parent = parentOf(win);
   const hasNative = (): boolean =>
     Boolean(win.ReactNativeWebView || win.webkit?.messageHandlers?.serviceFlow || win.ServiceFlowAndroid);
   let closeOutcome: CloseOutcome | null = null;
 
-  // One failing channel (a host page that throws in its handler, a torn-down WebView) must not block the others.
-  const attempt = (send: () => void) => {
-    try {
-      send();
-    } catch {
-      // The host is gone or refuses; there is nobody else to tell.
-    }
-  };
-
   function post(init: FlowMessageInit): void {
     if (closeOutcome) return; // service-flow-close is the last message a host ever gets
-    const message = { ...init, version: MESSAGE_VERSION, scope: options.scope } as FlowMessage;
-    if (parent) for (const origin of origins) attempt(() => parent.postMessage(message, origin));
-    const json = JSON.stringify(message);
-    if (win.ReactNativeWebView) attempt(() => win.ReactNativeWebView!.postMessage(json));
-    const ios = win.webkit?.messageHandlers?.serviceFlow;
-    if (ios) attempt(() => ios.postMessage(message));
-    if (win.ServiceFlowAndroid) attempt(() => win.ServiceFlowAndroid!.postMessage(json));
+    deliver(win, origins, options.scope, init);
   }
 
   function close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome {
     if (closeOutcome) return closeOutcome;
-    post({
-      type: 'service-flow-close',
-      reason,
-      ...(account?.status ? { account_status: account.status } : {}),
-      ...(account?.status_reason ? { status_reason: account.status_reason } : {}),
-    });
+    post(closeMessage(reason, account));
     closeOutcome = 'show-final-screen';
     if (parent || hasNative()) {
       closeOutcome = 'posted';

@@ -2,7 +2,11 @@
  * The session clock: a warning five minutes before the link expires, and the expiry itself. Browsers throttle
  * timers in background tabs and suspend them on sleeping phones, so the deadlines are re-checked whenever the page
  * becomes visible again instead of trusting one long timeout.
+ *
+ * Off the first screen (in the host link's chunk, host-link.ts, loaded once the session is known), with the notice
+ * its warning shows.
  */
+import './screens/expiry-notice.js';
 
 export const WARNING_MS = 5 * 60 * 1000;
 /** setTimeout overflows past 2^31-1 ms (about 24.8 days). */

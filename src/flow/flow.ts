@@ -1,9 +1,9 @@
 import { LitElement, html, nothing, render, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
-import { createFlowApi, type FlowApi } from '../api/client.js';
+import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
-import type { BridgeWindow } from '../bridge/channels.js';
+import type { BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
@@ -19,8 +19,8 @@ import { loadingStyles, renderLoading } from './screens/loading-screen.js';
 import { SessionLink } from './session.js';
 import { following, initialState, reduce, type Action, type FlowState, type Retry, type Screen } from './state.js';
 
-/** The status screens are off the first step's critical path (extras.ts); prefetched once the first step is up. */
-const loadStatusScreen = () => import('./extras.js').then(() => true, () => false);
+/** The status screens are off the first step's critical path (a chunk of their own); prefetched once the first step is up. */
+const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => false);
 
 /**
  * The root of every scope: loads the session and the account, provides the API to the steps (`apiContext`), finds
@@ -176,7 +176,7 @@ export class SfFlow extends LitElement {
   /** The step completed without the account it changed: read it, then let the reducer go on. */
   private async _reread(from: Screen): Promise<void> {
     try {
-      this._dispatch({ type: 'account', from, account: await this._client!.getAccount() });
+      this._dispatch({ type: 'account', from, account: await getAccount(this._client!) });
     } catch (error) {
       this._fail(error);
     }
@@ -208,7 +208,7 @@ export class SfFlow extends LitElement {
       this.api ??
       createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire() });
 
-    const [flow, acct] = await Promise.allSettled([this._client.getFlow(), this._client.getAccount()]);
+    const [flow, acct] = await Promise.allSettled([getFlow(this._client), getAccount(this._client)]);
     if (flow.status === 'fulfilled' && !this._link.connected) {
       this._scope = scopes[flow.value.scope as FlowScope];
       this._link.connect(this, flow.value, {

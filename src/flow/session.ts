@@ -1,31 +1,34 @@
 /**
  * The flow's link to its host, once the flow session is known: the bridge (parent frame or native app), the session
- * clock, the partner's brand color and, in embeds, the height reports; and the one close message at the end.
+ * clock, the partner's brand color and, in embeds, the height reports (host-link.ts, loaded when the session is
+ * known: none of it is needed for the first step to render); and the one close message at the end, which goes out
+ * from here (deliver.ts) when the bridge is not there, so that closing never waits for a download that failed.
  * The root decides what to show; this tells the host what happened.
  */
 import type { Account, FlowSession } from '../api/types.js';
-import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../bridge/channels.js';
+import type { Bridge } from '../bridge/channels.js';
+import { closeMessage, deliver, normalizeOrigins, type BridgeWindow } from '../bridge/deliver.js';
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
+import type { HostHooks } from './host-link.js';
 
-export interface SessionHooks {
+export interface SessionHooks extends HostHooks {
   token: string | null;
-  hostWindow?: BridgeWindow | undefined;
-  onExpiring(): void;
-  onExpired(): void;
 }
 
 export class SessionLink {
-  private _bridge: Bridge | undefined;
+  private _session: FlowSession | undefined;
+  /** The bridge, once its code has loaded; undefined when it could not load. Messages queue on it in order. */
+  private _bridge: Promise<Bridge | undefined> | undefined;
   private _stops: Array<() => void> = [];
   private _readySent = false;
   private _closed = false;
-  /** The current connection; a late extras.ts load for an earlier one (stopped since) does nothing. */
+  /** The current connection; a late load for an earlier one (stopped since) does nothing. */
   private _connection: object | undefined;
 
   get connected(): boolean {
-    return Boolean(this._bridge);
+    return Boolean(this._session);
   }
 
   /** The flow is over (the host was told); nothing may be shown but the final screen. */
@@ -34,62 +37,65 @@ export class SessionLink {
   }
 
   connect(host: HTMLElement, session: FlowSession, hooks: SessionHooks): void {
+    this._session = session;
     if (hooks.token) rememberExpiry(sessionStore(), hooks.token, session.expires_at);
-    const bridge = (this._bridge = createBridge({
-      allowedOrigins: session.allowed_parent_origins ?? [],
-      scope: session.scope as FlowScope,
-      behavior: session.behavior,
-      returnUrl: session.return_url ?? null,
-      ...(hooks.hostWindow ? { window: hooks.hostWindow } : {}),
-    }));
-    // What the first screen does not need comes in extras.ts, fetched once the session is known: the session clock
-    // (its first deadline is the warning, minutes away) and, for a partner with a color of its own, the color checks.
-    // Offline, neither starts: the default color stays, and an expired link is still told by the service's 401.
-    const color = session.branding?.primary_color;
     const connection = {};
     this._connection = connection;
-    import('./extras.js').then(
-      ({ usableBrandColor, watchExpiry }) => {
-        if (this._connection !== connection) return; // stopped (closed, or the element left the page) meanwhile
-        const usable = color ? usableBrandColor(color) : null;
-        if (usable) host.style.setProperty('--sf-color-primary', usable);
-        this._stops.push(
-          watchExpiry(session.expires_at, {
-            onExpiring: () => {
-              bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
-              hooks.onExpiring();
-            },
-            onExpired: hooks.onExpired,
-          }),
-        );
+    // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a
+    // close goes out without the bridge.
+    const color = session.branding?.primary_color;
+    if (color) {
+      import('./branding.js').then(
+        ({ usableBrandColor }) => {
+          const usable = this._connection === connection ? usableBrandColor(color) : null;
+          if (usable) host.style.setProperty('--sf-color-primary', usable);
+        },
+        () => undefined,
+      );
+    }
+    this._bridge = import('./host-link.js').then(
+      ({ bridgeFor, watchSession }) => {
+        const bridge = bridgeFor(session, hooks.hostWindow);
+        // Stopped (closed, or the element left the page) meanwhile: the bridge still closes, nothing starts.
+        if (this._connection === connection) this._stops.push(watchSession(host, session, bridge, hooks));
+        return bridge;
       },
       () => undefined,
     );
-    if (bridge.embedded) this._stops.push(observeResize(host, bridge));
   }
 
   /** Tells the host which step is on screen and, the first time, that the flow is ready. */
   stepShown(step: string): void {
-    this._bridge?.post({ type: 'service-flow-step', step });
-    if (this._readySent) return;
+    const first = !this._readySent;
     this._readySent = true;
-    this._bridge?.post({ type: 'service-flow-ready' });
+    void this._bridge?.then((bridge) => {
+      bridge?.post({ type: 'service-flow-step', step });
+      if (first) bridge?.post({ type: 'service-flow-ready' });
+    });
   }
 
   /**
    * Tells the host once that the flow is over, stops the clock and forgets the token. False when it was closed
    * already. Before the session is known (the link is invalid or expired) the partner's origins are unknown, so only
-   * native bridges hear about it: a parent frame is never sent a message to a guessed origin.
+   * native bridges hear about it: a parent frame is never sent a message to a guessed origin. Without the bridge's
+   * code (it could not load) the message still goes out on every channel; only the hosted redirect needs the bridge.
    */
   close(reason: CloseReason, account: Account | undefined, hostWindow?: BridgeWindow): boolean {
     if (this._closed) return false;
     this._closed = true;
     this.stop();
     forgetSession(sessionStore());
-    const bridge =
-      this._bridge ??
-      createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'embedded', ...(hostWindow ? { window: hostWindow } : {}) });
-    bridge.close(reason, account, getLocale());
+    const locale = getLocale();
+    const session = this._session;
+    const withoutBridge = () =>
+      deliver(
+        hostWindow ?? (window as unknown as BridgeWindow),
+        normalizeOrigins(session?.allowed_parent_origins ?? []),
+        (session?.scope ?? 'enrollment') as FlowScope,
+        closeMessage(reason, account),
+      );
+    if (this._bridge) void this._bridge.then((bridge) => (bridge ? bridge.close(reason, account, locale) : withoutBridge()));
+    else withoutBridge();
     return true;
   }
 

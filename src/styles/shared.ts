@@ -85,11 +85,6 @@ export const fieldStyles = css`
   input[aria-invalid='true'] {
     border: 2px solid var(--_error);
   }
-  input[type='checkbox'], input[type='radio'] { width: 1.5rem; height: 1.5rem; margin: 0.625rem; flex: none; accent-color: var(--_primary); }
-  .check { display: flex; align-items: flex-start; gap: 0.25rem; min-height: var(--_target); }
-  .check > label { padding-top: 0.625rem; font-weight: 400; }
-  fieldset { border: 0; padding: 0; margin: 0 0 var(--_space); min-width: 0; }
-  legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }
 `;
 
 /** Page rhythm from 320 px up. */
@@ -98,10 +93,6 @@ export const layoutStyles = css`
     display: flex; flex-direction: column-reverse; gap: 0.75rem; margin-top: calc(var(--_space) * 1.5);
   }
   .actions > * { width: 100%; }
-  .card {
-    border: 1px solid var(--_divider); border-radius: var(--_radius); padding: var(--_space);
-    background: var(--_surface);
-  }
   @media (min-width: 480px) {
     .actions { flex-direction: row; justify-content: flex-end; }
     .actions > * { width: auto; }

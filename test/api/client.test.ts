@@ -1,5 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { createFlowApi } from '../../src/api/client.js';
+import { createFlowApi, fullAddressSearch, getAccount, getFlow } from '../../src/api/client.js';
+import { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
+import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
+import { finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
+import { getLocation } from '../../src/api/locations.js';
+import { requestPlans } from '../../src/api/plans.js';
 import { ApiError } from '../../src/api/errors.js';
 import { errorBody, fakeFetch, fakeSleep, json } from './fakes.js';
 
@@ -28,7 +33,7 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 describe('FlowApi', () => {
   it('sends the bearer token, JSON and no credentials or referrer', async () => {
     const { api, calls } = setup(json(200, []));
-    await api.addressSearch('123 Main', '77002');
+    await addressSearch(api, '123 Main', '77002');
     const { url, init } = calls[0]!;
     const headers = new Headers(init.headers);
     expect(url).to.equal('https://api.test/v1/account/enroll/address-search');
@@ -42,20 +47,20 @@ describe('FlowApi', () => {
 
   it('maps every method to its route', async () => {
     const { api, calls } = setup(json(200, {}));
-    await api.getAccount();
-    await api.getFlow();
-    await api.fullAddressSearch({ address_1: '1 A St', postal_code: '77002' });
-    await api.esiIdSearch('1008901000000000000001');
-    await api.requestPlans('1008901000000000000001');
-    await api.updateIdentity({ first_name: 'A', last_name: 'B', phone: '5125550100', email: 'a@b.co', date_of_birth: '1990-01-01' });
-    await api.submitCreditCheck({ ssn: '123-45-6789', consent: true });
-    await api.createPaymentSession();
-    await api.ensurePaymentMethodAdded('pm_1');
-    await api.getPaymentMethod();
-    await api.getLocation('6f1c2a3b-0000-4000-8000-000000000001');
-    await api.finalize({ is_client_agent_enrollment: true });
-    await api.recordEvent({ event: 'plans_viewed', plan_uuids: ['p1'] });
-    await api.optOutReasons('es');
+    await getAccount(api);
+    await getFlow(api);
+    await fullAddressSearch(api, { address_1: '1 A St', postal_code: '77002' });
+    await esiIdSearch(api, '1008901000000000000001');
+    await requestPlans(api, '1008901000000000000001');
+    await updateIdentity(api, { first_name: 'A', last_name: 'B', phone: '5125550100', email: 'a@b.co', date_of_birth: '1990-01-01' });
+    await submitCreditCheck(api, { ssn: '123-45-6789', consent: true });
+    await createPaymentSession(api);
+    await ensurePaymentMethodAdded(api, 'pm_1');
+    await getPaymentMethod(api);
+    await getLocation(api, '6f1c2a3b-0000-4000-8000-000000000001');
+    await finalize(api, { is_client_agent_enrollment: true });
+    await recordEvent(api, { event: 'plans_viewed', plan_uuids: ['p1'] });
+    await optOutReasons(api, 'es');
     expect(calls.map((c) => `${c.init.method} ${c.url.replace('https://api.test', '')}`)).to.deep.equal([
       'GET /v1/account',
       'GET /v1/account/flow',
@@ -85,7 +90,7 @@ describe('FlowApi', () => {
     const fields = [{ field: 'date_of_birth', code: 'range', message: 'must be 18 or older' }];
     const { api, calls } = setup(json(400, errorBody(400, 'invalid_request', fields)));
     const error = await rejection(
-      api.updateIdentity({ first_name: 'A', last_name: 'B', phone: '1', email: 'x', date_of_birth: '2020-01-01' }),
+      updateIdentity(api, { first_name: 'A', last_name: 'B', phone: '1', email: 'x', date_of_birth: '2020-01-01' }),
     );
     expect(error).to.be.instanceOf(ApiError);
     expect(error.kind).to.equal('validation');
@@ -103,7 +108,7 @@ describe('FlowApi', () => {
       [422, 'cannot_finalize_enrollment', 'validation'],
     ] as const) {
       const { api, calls, unauthorized } = setup(json(status, errorBody(status, code)));
-      const error = await rejection(api.getAccount());
+      const error = await rejection(getAccount(api));
       expect(error.kind).to.equal(kind);
       expect(error.code).to.equal(code);
       expect(calls).to.have.length(1);
@@ -113,13 +118,13 @@ describe('FlowApi', () => {
 
   it('survives an error body that is not JSON', async () => {
     const { api } = setup(new Response('<html>Bad gateway</html>', { status: 400, statusText: 'Bad Request' }));
-    const error = await rejection(api.getAccount());
+    const error = await rejection(getAccount(api));
     expect(error.code).to.equal('invalid_request');
     expect(error.fields).to.deep.equal([]);
   });
 
   it('resolves finalize on 200 {} with nothing', async () => {
     const { api } = setup(json(200, {}));
-    expect(await api.finalize()).to.equal(undefined);
+    expect(await finalize(api)).to.equal(undefined);
   });
 });

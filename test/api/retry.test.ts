@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { createFlowApi } from '../../src/api/client.js';
+import { createFlowApi, getAccount, getFlow } from '../../src/api/client.js';
+import { acceptPlan, finalize } from '../../src/api/enroll.js';
 import { ApiError } from '../../src/api/errors.js';
 import { backoffDelay, parseRetryAfter, sendWithRetry, DEFAULT_RETRY_POLICY } from '../../src/api/retry.js';
 import { errorBody, fakeFetch, fakeSleep, json } from './fakes.js';
@@ -23,7 +24,7 @@ describe('retry policy', () => {
   it('waits for Retry-After on 429, then succeeds', async () => {
     const f = fakeFetch(json(429, errorBody(429, 'rate_limited'), { 'Retry-After': '2' }), json(200, account));
     const s = fakeSleep();
-    const result = await api(f.fetch, s.sleep).getAccount();
+    const result = await getAccount(api(f.fetch, s.sleep));
     expect(result).to.deep.equal(account);
     expect(f.calls).to.have.length(2);
     expect(s.waits).to.deep.equal([2000]);
@@ -41,7 +42,7 @@ describe('retry policy', () => {
   it('gives up at once when Retry-After is longer than the cap, reporting retryAfter', async () => {
     const f = fakeFetch(json(429, errorBody(429, 'rate_limited'), { 'Retry-After': '120' }));
     const s = fakeSleep();
-    const error = await rejection(api(f.fetch, s.sleep).getAccount());
+    const error = await rejection(getAccount(api(f.fetch, s.sleep)));
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).kind).to.equal('rate_limited');
     expect((error as ApiError).retryAfter).to.equal(120);
@@ -51,7 +52,7 @@ describe('retry policy', () => {
 
   it('stops after maxRetries and reports the last 429', async () => {
     const f = fakeFetch(json(429, errorBody(429, 'rate_limited'), { 'Retry-After': '1' }));
-    const error = await rejection(api(f.fetch).getAccount());
+    const error = await rejection(getAccount(api(f.fetch)));
     expect((error as ApiError).status).to.equal(429);
     expect(f.calls).to.have.length(DEFAULT_RETRY_POLICY.maxRetries + 1);
   });
@@ -59,7 +60,7 @@ describe('retry policy', () => {
   it('retries 5xx for a GET with growing backoff', async () => {
     const f = fakeFetch(json(503, errorBody(503, 'unavailable')), json(500, errorBody(500, 'internal')), json(200, account));
     const s = fakeSleep();
-    expect(await api(f.fetch, s.sleep).getAccount()).to.deep.equal(account);
+    expect(await getAccount(api(f.fetch, s.sleep))).to.deep.equal(account);
     expect(f.calls).to.have.length(3);
     expect(s.waits).to.have.length(2);
     expect(s.waits[0]).to.be.within(250, 500);
@@ -68,7 +69,7 @@ describe('retry policy', () => {
 
   it('retries 5xx for a POST with an Idempotency-Key, reusing the same key and body', async () => {
     const f = fakeFetch(json(502, {}), json(200, account));
-    await api(f.fetch).acceptPlan({ esi_id: 'e', plan_uuid: 'p', start_date: '2030-01-02', terms_accepted: true });
+    await acceptPlan(api(f.fetch), { esi_id: 'e', plan_uuid: 'p', start_date: '2030-01-02', terms_accepted: true });
     expect(f.calls).to.have.length(2);
     const keys = f.calls.map((c) => new Headers(c.init.headers).get('Idempotency-Key'));
     expect(keys[0]).to.match(/^[0-9a-f-]{36}$/);
@@ -78,7 +79,7 @@ describe('retry policy', () => {
 
   it('uses the idempotency key the caller passes', async () => {
     const f = fakeFetch(json(200, {}));
-    await api(f.fetch).finalize({}, { idempotencyKey: 'user-action-1' });
+    await finalize(api(f.fetch), {}, { idempotencyKey: 'user-action-1' });
     expect(new Headers(f.calls[0]!.init.headers).get('Idempotency-Key')).to.equal('user-action-1');
   });
 
@@ -97,7 +98,7 @@ describe('retry policy', () => {
 
   it('retries network loss for safe requests, then reports a network ApiError', async () => {
     const f = fakeFetch(new TypeError('Failed to fetch'));
-    const error = await rejection(api(f.fetch).getFlow());
+    const error = await rejection(getFlow(api(f.fetch)));
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).kind).to.equal('network');
     expect((error as ApiError).kind).to.equal('network');
@@ -106,7 +107,7 @@ describe('retry policy', () => {
 
   it('recovers when the network comes back', async () => {
     const f = fakeFetch(new TypeError('Failed to fetch'), json(200, account));
-    expect(await api(f.fetch).getAccount()).to.deep.equal(account);
+    expect(await getAccount(api(f.fetch))).to.deep.equal(account);
   });
 
   it('treats a hung attempt as network loss (per-attempt timeout)', async () => {
@@ -128,7 +129,7 @@ describe('retry policy', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     });
-    const error = await rejection(api(f.fetch).getAccount(controller.signal));
+    const error = await rejection(getAccount(api(f.fetch), controller.signal));
     expect(error).not.to.be.instanceOf(ApiError);
     expect((error as Error).name).to.equal('AbortError');
     expect(f.calls).to.have.length(1);
@@ -141,14 +142,14 @@ describe('retry policy', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     };
-    const error = await rejection(api(f.fetch, sleep).getAccount(controller.signal));
+    const error = await rejection(getAccount(api(f.fetch, sleep), controller.signal));
     expect((error as Error).name).to.equal('AbortError');
     expect(f.calls).to.have.length(1);
   });
 
   it('never sends when already aborted', async () => {
     const f = fakeFetch(json(200, account));
-    const error = await rejection(api(f.fetch).getAccount(AbortSignal.abort()));
+    const error = await rejection(getAccount(api(f.fetch), AbortSignal.abort()));
     expect((error as Error).name).to.equal('AbortError');
     expect(f.calls).to.have.length(0);
   });

@@ -1,11 +1,12 @@
 /**
- * A harness for <sf-flow>: a fake FlowApi, a fake host window that records bridge messages, and stub step elements
+ * A harness for <sf-flow>: a fake FlowApi transport, a fake host window that records bridge messages, and stub step elements
  * (each renders `#step-heading` and one input bound to its draft), so the root is tested without steps or network.
  * The address step is the real one: it is part of the root's own module graph (the first screen's file).
  */
 import { LitElement, html } from 'lit';
 import { fixture, waitUntil } from '@open-wc/testing';
 import type { FlowApi } from '../../src/api/client.js';
+import { routedTransport, type CallHandler, type CallName } from '../api/fakes.js';
 import type { Account, FlowSession } from '../../src/api/types.js';
 import type { BridgeWindow } from '../../src/bridge/channels.js';
 import type { FlowMessage } from '../../src/bridge/messages.js';
@@ -61,21 +62,14 @@ export function fakeHost(): FakeHost {
   return host;
 }
 
-type Impl = Partial<Record<keyof FlowApi, (...args: never[]) => Promise<unknown>>>;
+type Impl = { [N in CallName]?: CallHandler<N> };
 
-const METHODS: ReadonlyArray<keyof FlowApi> = [
-  'getAccount', 'getFlow', 'fullAddressSearch', 'addressSearch', 'esiIdSearch', 'requestPlans', 'acceptPlan',
-  'updateIdentity', 'submitCreditCheck', 'createPaymentSession', 'ensurePaymentMethodAdded', 'getPaymentMethod',
-  'getLocation', 'finalize', 'recordEvent', 'optOutReasons',
-];
-
-/** A FlowApi whose unspecified methods reject loudly. */
+/** A FlowApi transport answering the typed calls given; any other call rejects loudly. */
 export function fakeApi(impl: Impl): FlowApi {
-  const api: Record<string, unknown> = {};
-  for (const name of METHODS) {
-    api[name] = impl[name] ?? (() => Promise.reject(new Error(`unexpected call ${name}`)));
-  }
-  return api as unknown as FlowApi;
+  return routedTransport(({ name, args }) => {
+    const handler = impl[name] as ((...a: unknown[]) => Promise<unknown>) | undefined;
+    return handler ? handler(...args) : Promise.reject(new Error(`unexpected call ${name}`));
+  });
 }
 
 export interface Mounted {

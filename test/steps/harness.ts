@@ -1,5 +1,5 @@
 /**
- * Step test harness: a fake FlowApi that records every call (with its AbortSignal and options), a provider element
+ * Step test harness: a fake FlowApi transport that records every typed call (with its AbortSignal and options), a provider element
  * that hands it to the step through @lit/context like the root does, and user actions (type, click, pick) that go
  * through real DOM events inside the step's shadow roots.
  */
@@ -8,47 +8,33 @@ import { ContextProvider } from '@lit/context';
 import { fixture, nextFrame, waitUntil } from '@open-wc/testing';
 import { apiContext } from '../../src/contract/context.js';
 import type { FlowApi } from '../../src/api/client.js';
+import { routedTransport, type CallHandler, type CallName } from '../api/fakes.js';
 import { ApiError, type ApiFieldError } from '../../src/api/errors.js';
 import type { Account, AddressSearchResult, FlowSession, Location, Plan } from '../../src/api/types.js';
 
 export { makeAccount, makeSession } from '../flow/fixtures.js';
 
-type Method = keyof FlowApi;
-
-const METHODS: readonly Method[] = [
-  'getAccount',
-  'getFlow',
-  'fullAddressSearch',
-  'addressSearch',
-  'esiIdSearch',
-  'requestPlans',
-  'acceptPlan',
-  'updateIdentity',
-  'submitCreditCheck',
-  'createPaymentSession',
-  'ensurePaymentMethodAdded',
-  'getPaymentMethod',
-  'getLocation',
-  'finalize',
-  'recordEvent',
-  'optOutReasons',
-];
-type Impl<M extends Method> = FlowApi[M];
+type Method = CallName;
 
 export interface Call {
   method: Method;
   args: unknown[];
+  /** What the call sent over the transport (the request body, when any). */
+  body: unknown;
   /** The AbortSignal or request options the step passed (the last argument), when any. */
   signal?: AbortSignal;
   idempotencyKey?: string;
 }
 
-/** A FlowApi whose methods answer from per-method handlers; unhandled calls reject loudly. */
+/**
+ * A FlowApi transport that answers the typed calls (found by method and path, test/api/fakes.ts) from per-call
+ * handlers; unhandled calls reject loudly.
+ */
 export class FakeApi {
   readonly calls: Call[] = [];
   private handlers = new Map<Method, (...args: unknown[]) => unknown>();
 
-  on<M extends Method>(method: M, impl: Impl<M>): this {
+  on<M extends Method>(method: M, impl: CallHandler<M>): this {
     this.handlers.set(method, impl as (...args: unknown[]) => unknown);
     return this;
   }
@@ -58,29 +44,19 @@ export class FakeApi {
   }
 
   get api(): FlowApi {
-    // An explicit object, not a Proxy answering every name: Lit probes values for directive markers.
-    const api = {} as Record<Method, unknown>;
-    for (const prop of METHODS) {
-      api[prop] = (...args: unknown[]) => {
-          const last = args[args.length - 1];
-          const call: Call = { method: prop, args };
-          if (last instanceof AbortSignal) call.signal = last;
-          else if (last && typeof last === 'object' && ('signal' in last || 'idempotencyKey' in last)) {
-            const o = last as { signal?: AbortSignal; idempotencyKey?: string };
-            if (o.signal) call.signal = o.signal;
-            if (o.idempotencyKey) call.idempotencyKey = o.idempotencyKey;
-          }
-          this.calls.push(call);
-          const handler = this.handlers.get(prop);
-          if (!handler) return Promise.reject(new Error(`FakeApi: no handler for ${prop}`));
-          try {
-            return Promise.resolve(handler(...args));
-          } catch (e) {
-            return Promise.reject(e);
-          }
-      };
-    }
-    return api as unknown as FlowApi;
+    return routedTransport(({ name, args, body, opts }) => {
+      const call: Call = { method: name, args, body };
+      if (opts.signal) call.signal = opts.signal;
+      if (opts.idempotencyKey) call.idempotencyKey = opts.idempotencyKey;
+      this.calls.push(call);
+      const handler = this.handlers.get(name);
+      if (!handler) return Promise.reject(new Error(`FakeApi: no handler for ${name}`));
+      try {
+        return Promise.resolve(handler(...args));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    });
   }
 }
 

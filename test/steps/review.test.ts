@@ -81,7 +81,7 @@ describe('sf-step-review', () => {
     expect(fake.callsOf('finalize')).to.have.length(1);
     expect(fake.callsOf('finalize')[0]!.idempotencyKey).to.be.a('string');
     expect(draft.finalizeKey, 'the key is kept in the draft').to.be.instanceOf(AttemptKey);
-    expect(fake.callsOf('finalize')[0]!.args[0]).to.equal(undefined);
+    expect(fake.callsOf('finalize')[0]!.body, 'no client agent flag').to.deep.equal({});
 
     const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
     gate.resolve();

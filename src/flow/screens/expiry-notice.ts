@@ -6,8 +6,8 @@ import { getLocale } from '../../i18n/localization.js';
 /**
  * @summary The notice that the login link expires soon (five minutes before, see expiry.ts), above every view.
  *
- * Defined in the chunk that also starts the session clock (extras.ts), so it is always defined before the root
- * first renders it: the first screen carries neither.
+ * Defined by the module of the session clock (expiry.ts), so it is always defined before the root first renders
+ * it: the first screen carries neither.
  *
  * Its colors, radius and spacing are the root's private tokens (styles/tokens.ts), inherited.
  */

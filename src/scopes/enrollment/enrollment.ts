@@ -12,8 +12,8 @@ import { exitOutcome, nextStep, stepsFor, type SessionProgress } from './router.
 // The first step is part of the first screen's own file (scripts/chunks.ts): imported here, not loaded.
 import '../../steps/address/address.js';
 
-// The plans come with the address step's other views and the opt-out question: one chunk (steps/after-address.ts).
-const afterAddress = () => import('../../steps/after-address.js');
+// The opt-out question, asked only after the plans were seen, comes with the plans (plans.ts imports it).
+const plans = () => import('../../steps/plans/plans.js');
 
 export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
   title: () => msg('Electricity enrollment', { id: 'flow.title' }),
@@ -49,11 +49,9 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
       render: (i) =>
         html`<sf-step-address .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-address>`,
     },
-    // The plans come with the address step's other views, and the opt-out question (asked only after the plans were
-    // seen) with the plans: one chunk, steps/after-address.ts.
     plans: {
       tag: 'sf-step-plans',
-      load: afterAddress,
+      load: plans,
       render: (i) =>
         html`<sf-step-plans .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .address=${i.progress.address ?? i.account.service_address ?? null}></sf-step-plans>`,
     },
@@ -92,7 +90,7 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
   },
   question: {
     tag: 'sf-opt-out',
-    load: afterAddress,
+    load: plans,
     render: (i) =>
       html`<sf-opt-out .account=${i.account} .session=${i.session} .planUuids=${i.viewed as string[]}></sf-opt-out>`,
   },

@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import type { AddressSearchResult } from '../../api/types.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { addressStyles } from './address.styles.js';
 import { placeLine, streetLine } from './address-text.js';
 import { AddressChangeEvent, AddressConfirmEvent } from './address-events.js';
@@ -15,7 +15,7 @@ import { AddressChangeEvent, AddressConfirmEvent } from './address-events.js';
 @customElement('sf-address-confirm')
 @localized()
 export class SfAddressConfirm extends LitElement {
-  static override styles = [...stepStyles, addressStyles];
+  static override styles = [...laterStepStyles, addressStyles];
 
   @property({ attribute: false }) result?: AddressSearchResult;
 

@@ -6,7 +6,7 @@ import { consumeApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { isAbortError } from '../../api/errors.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressStyles } from './address.styles.js';
 import { lookupStyles } from './address-lookup.styles.js';
@@ -14,6 +14,7 @@ import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 import { oneLine } from './address-text.js';
 import { postalCodeValid } from './zip.js';
 import './esi-search.js';
+import { addressSearch } from '../../api/address-search.js';
 
 const DEBOUNCE_MS = 300;
 const MIN_QUERY = 3;
@@ -28,7 +29,7 @@ const MIN_QUERY = 3;
 @customElement('sf-address-lookup')
 @localized()
 export class SfAddressLookup extends LitElement {
-  static override styles = [...stepStyles, addressStyles, lookupStyles];
+  static override styles = [...laterStepStyles, addressStyles, lookupStyles];
 
   @consumeApi()
   @state()
@@ -55,9 +56,9 @@ export class SfAddressLookup extends LitElement {
       if (!this._api) throw new Error('sf-address-lookup: no FlowApi provided');
       try {
         const zip = postalCodeValid(this.postalCode) ? this.postalCode.trim() : undefined;
-        let results = await this._api.addressSearch(query, zip, signal);
+        let results = await addressSearch(this._api, query, zip, signal);
         // The ZIP typed in the form may be the wrong one (that may be why the full search failed): widen once.
-        if (!results.length && zip) results = await this._api.addressSearch(query, undefined, signal);
+        if (!results.length && zip) results = await addressSearch(this._api, query, undefined, signal);
         // The service does not rank suggestions; a stable, readable order helps scanning.
         return [...results].sort((a, b) => oneLine(a).localeCompare(oneLine(b), undefined, { numeric: true }));
       } catch (error) {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
-import type { FullAddressSearchRequest } from '../../api/client.js';
+import { fullAddressSearch, type FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
@@ -30,11 +30,11 @@ const VIEW_TAGS = { choose: 'sf-address-choice', lookup: 'sf-address-lookup', co
 let views: Promise<unknown> | undefined;
 
 /**
- * The views after the form (address-views.ts), loaded once, in one chunk with the plans (steps/after-address.ts); a
- * failed load (offline) may be retried.
+ * The views after the form (address-views.ts, a chunk of their own), loaded once; a failed load (offline) may be
+ * retried.
  */
 function loadViews(): Promise<unknown> {
-  views ??= import('../after-address.js').catch((error: unknown) => {
+  views ??= import('./address-views.js').catch((error: unknown) => {
     views = undefined;
     throw error;
   });
@@ -248,7 +248,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     this._busy = true;
     this._failure = null;
     try {
-      const results = await this.api.fullAddressSearch(input, search.signal);
+      const results = await fullAddressSearch(this.api, input, search.signal);
       if (!search.signal.aborted) this._showResults(results);
     } catch (error) {
       if (search.signal.aborted) return;

@@ -5,10 +5,11 @@ import { Task, TaskStatus } from '@lit/task';
 import { consumeApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { esiIdDigits, esiIdProblem, type EsiIdProblem } from './esi-id.js';
 import { AddressPickEvent } from './address-events.js';
+import { esiIdSearch } from '../../api/address-search.js';
 
 type Problem = EsiIdProblem | 'not_found' | 'format';
 
@@ -20,7 +21,7 @@ type Problem = EsiIdProblem | 'not_found' | 'format';
 @customElement('sf-esi-search')
 @localized()
 export class SfEsiSearch extends LitElement {
-  static override styles = stepStyles;
+  static override styles = laterStepStyles;
 
   @consumeApi()
   @state()
@@ -37,7 +38,7 @@ export class SfEsiSearch extends LitElement {
     task: async ([esiId], { signal }) => {
       this._failure = null;
       if (!this._api) throw new Error('sf-esi-search: no FlowApi provided');
-      return this._api.esiIdSearch(esiId, signal);
+      return esiIdSearch(this._api, esiId, signal);
     },
     onComplete: (result) =>
       this.dispatchEvent(new AddressPickEvent(result)),

@@ -5,11 +5,13 @@ import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
+import { submitCreditCheck } from '../../api/enroll.js';
 
 /**
  * @summary Credit check step: the full SSN in a masked field and explicit consent to a soft credit check.
@@ -25,7 +27,7 @@ import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 @customElement('sf-step-credit')
 @localized()
 export class SfStepCredit extends StepElement {
-  static override styles = [...stepStyles, creditStyles];
+  static override styles = [...laterStepStyles, creditStyles];
 
   /** The SSN lives only in this input (read when sending, cleared after); a getter, like `@query` without its code. */
   private get _ssn(): HTMLInputElement | null {
@@ -52,7 +54,7 @@ export class SfStepCredit extends StepElement {
     task: (_args, { signal }) => {
       this._failure = null;
       const ssn = ssnDigits(this._ssn?.value ?? '');
-      return this.api.submitCreditCheck({ ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
+      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
     },
     onComplete: (account) => {
       this._clear();

@@ -5,10 +5,11 @@ import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
+import { getLocation } from '../../api/locations.js';
 
 /** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
 export class FlowFinishEvent extends Event {
@@ -28,7 +29,7 @@ export class FlowFinishEvent extends Event {
 @customElement('sf-step-done')
 @localized()
 export class SfStepDone extends StepElement {
-  static override styles = [...stepStyles, doneStyles];
+  static override styles = [...laterStepStyles, doneStyles];
 
   /**
    * The plan accepted in this session: its start date is shown only until (or unless) the service's copy, the
@@ -43,7 +44,7 @@ export class SfStepDone extends StepElement {
   private _start = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
     task: ([api, location], { signal }) =>
-      api && location ? api.getLocation(location, signal).then((l) => l.contract.start_date, () => null) : null,
+      api && location ? getLocation(api, location, signal).then((l) => l.contract.start_date, () => null) : null,
   });
 
   override render() {

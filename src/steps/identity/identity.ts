@@ -2,14 +2,15 @@ import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import type { IdentityRequest } from '../../api/client.js';
+import { updateIdentity, type IdentityRequest } from '../../api/enroll.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { identityStyles } from './identity.styles.js';
 import { formatPhone } from '../../ui/format.js';
 import * as rules from './identity-rules.js';
@@ -47,7 +48,7 @@ const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last'
 @customElement('sf-step-identity')
 @localized()
 export class SfStepIdentity extends StepElement<IdentityDraft> {
-  static override styles = [...stepStyles, identityStyles];
+  static override styles = [...laterStepStyles, identityStyles];
 
   @state() private _touched = new Set<Field>();
   @state() private _server = new Set<Field>();
@@ -59,7 +60,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     autoRun: false,
     task: ([body], { signal }) => {
       this._failure = null;
-      return this.api.updateIdentity(body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
+      return updateIdentity(this.api, body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
     },
     onComplete: (account) => this.complete({ account }),
     onError: (error) => {

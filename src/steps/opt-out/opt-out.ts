@@ -3,11 +3,12 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { consumeApi } from '../../contract/context.js';
-import type { FlowApi, FlowEventRequest } from '../../api/client.js';
+import type { FlowApi } from '../../api/client.js';
+import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
 import { getLocale } from '../../i18n/localization.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 
 const OTHER = 'other';
@@ -21,7 +22,7 @@ const OTHER = 'other';
 @customElement('sf-opt-out')
 @localized()
 export class SfOptOut extends LitElement {
-  static override styles = [...stepStyles];
+  static override styles = [...laterStepStyles];
 
   @consumeApi()
   @state()
@@ -37,7 +38,7 @@ export class SfOptOut extends LitElement {
 
   private _reasons = new Task(this, {
     args: () => [this._api, getLocale()] as const,
-    task: async ([api, locale], { signal }): Promise<OptOutReason[]> => (api ? api.optOutReasons(locale, signal) : []),
+    task: async ([api, locale], { signal }): Promise<OptOutReason[]> => (api ? optOutReasons(api, locale, signal) : []),
   });
 
   private _leave = new Task<[OptOutConfirmedDetail], void>(this, {
@@ -45,7 +46,7 @@ export class SfOptOut extends LitElement {
     task: async ([detail], { signal }) => {
       const body: FlowEventRequest = { event: 'enrollment_opt_out', plan_uuids: this.planUuids, ...detail };
       try {
-        await this._api?.recordEvent(body, { signal });
+        if (this._api) await recordEvent(this._api, body, { signal });
       } catch {
         // The customer asked to leave: a survey that failed to send (after the client's retries) must not keep
         // them here. Funnel analytics lose one answer; the customer loses nothing.

@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { brandName, expiry } from './card-brand.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 
@@ -15,7 +15,7 @@ import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 @customElement('sf-current-card')
 @localized()
 export class SfCurrentCard extends LitElement {
-  static override styles = stepStyles;
+  static override styles = laterStepStyles;
 
   @property({ attribute: false }) card?: PaymentMethod;
 

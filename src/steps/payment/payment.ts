@@ -8,11 +8,12 @@ import { getLocale } from '../../i18n/localization.js';
 import { createLightMount, type LightMount } from '../../payment/mount.js';
 import { openCardForm, type CardForm, type CardFormError } from '../../payment/stripe.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
+import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/billing.js';
 
 /** For the root's `warmUpCardProcessor`: the adapter lives in this step's chunk. */
 export { warmUp } from '../../payment/stripe.js';
@@ -42,7 +43,7 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
 @customElement('sf-step-payment')
 @localized()
 export class SfStepPayment extends StepElement {
-  static override styles = [...stepStyles, paymentStyles];
+  static override styles = [...laterStepStyles, paymentStyles];
 
   @state() private _mode: Mode = 'checking';
   @state() private _card?: PaymentMethod;
@@ -61,7 +62,7 @@ export class SfStepPayment extends StepElement {
 
   private _current = new Task(this, {
     autoRun: false,
-    task: (_args: [], { signal }) => this.api.getPaymentMethod(signal),
+    task: (_args: [], { signal }) => getPaymentMethod(this.api, signal),
     onComplete: (card) => {
       this._card = card;
       this._mode = 'current';
@@ -78,7 +79,7 @@ export class SfStepPayment extends StepElement {
       this._reset();
       this._loadFailed = false;
       this._failure = null;
-      const session = await this.api.createPaymentSession({ signal });
+      const session = await createPaymentSession(this.api, { signal });
       signal.throwIfAborted();
       this._mount ??= createLightMount(this, PAYMENT_SLOT);
       const form = await openCardForm({
@@ -119,7 +120,7 @@ export class SfStepPayment extends StepElement {
         }
         this._paymentMethodId = result.paymentMethodId;
       }
-      return this.api.ensurePaymentMethodAdded(this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
+      return ensurePaymentMethodAdded(this.api, this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
     },
     onComplete: (account) => {
       if (account) this.complete({ account });

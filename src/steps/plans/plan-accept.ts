@@ -4,7 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
 import { PlanAcceptEvent } from './plan-events.js';
@@ -34,7 +34,7 @@ export function startDateProblem(value: string | undefined, plan: Plan): StartDa
 @customElement('sf-plan-accept')
 @localized()
 export class SfPlanAccept extends LitElement {
-  static override styles = [...stepStyles, plansStyles];
+  static override styles = [...laterStepStyles, plansStyles];
 
   @property({ attribute: false }) plan?: Plan;
   /** The plans step's draft: the date and the tick survive Back. */

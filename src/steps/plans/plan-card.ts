@@ -4,7 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
 import { PlanSelectEvent } from './plan-events.js';
@@ -22,7 +22,7 @@ const USAGE_LEVELS = ['500', '1000', '2000'] as const;
 @customElement('sf-plan-card')
 @localized()
 export class SfPlanCard extends LitElement {
-  static override styles = [...stepStyles, plansStyles];
+  static override styles = [...laterStepStyles, plansStyles];
 
   @property({ attribute: false }) plan?: Plan;
   @property({ type: Boolean, reflect: true }) selected = false;

@@ -7,9 +7,10 @@ import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { PlansViewedEvent } from '../../contract/exit-events.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatMoney, formatRate } from '../../ui/format.js';
 import { plansStyles } from './plans.styles.js';
@@ -17,8 +18,10 @@ import type { PlanAcceptEvent } from './plan-events.js';
 import { type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import './plan-card.js';
 import './plan-accept.js';
-// The opt-out question (shown only after the plans were seen) travels in this step's chunk (steps/after-address.ts).
+// The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
+import { requestPlans } from '../../api/plans.js';
+import { acceptPlan, recordEvent } from '../../api/enroll.js';
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
@@ -32,7 +35,7 @@ import '../opt-out/opt-out.js';
 @customElement('sf-step-plans')
 @localized()
 export class SfStepPlans extends StepElement<PlansDraft> {
-  static override styles = [...stepStyles, plansStyles];
+  static override styles = [...laterStepStyles, plansStyles];
 
   /** The address confirmed in this session; the account's service address otherwise. */
   @property({ attribute: false }) address?: AddressSearchResult | null;
@@ -56,7 +59,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     args: () => [this._api, this._esiId] as const,
     task: async ([api, esiId], { signal }) => {
       if (!api || !esiId) return [] as Plan[];
-      return api.requestPlans(esiId, signal);
+      return requestPlans(api, esiId, signal);
     },
     onComplete: () => {
       this._failure = null;
@@ -71,7 +74,8 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     task: ([plan, startDate], { signal }) => {
       this._failure = null;
       this._startProblem = null;
-      return this.api.acceptPlan(
+      return acceptPlan(
+        this.api,
         {
           esi_id: this._esiId!,
           plan_uuid: plan.uuid,
@@ -130,7 +134,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     const plan_uuids = plans.map((p) => p.uuid);
     this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
     // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
-    this.api.recordEvent({ event: 'plans_viewed', plan_uuids }).catch(() => undefined);
+    recordEvent(this.api, { event: 'plans_viewed', plan_uuids }).catch(() => undefined);
   }
 
   override render() {

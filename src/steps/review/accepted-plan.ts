@@ -9,6 +9,7 @@
 import type { FlowApi } from '../../api/client.js';
 import type { Location } from '../../api/types.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
+import { getLocation } from '../../api/locations.js';
 
 /** The location's contract in the shape the plans step hands up. */
 export function planOfLocation(location: Location): AcceptedPlan {
@@ -34,5 +35,5 @@ export async function readAcceptedPlan(
   signal?: AbortSignal,
 ): Promise<AcceptedPlan | null> {
   if (!locationUuid) return null;
-  return api.getLocation(locationUuid, signal).then(planOfLocation, () => null);
+  return getLocation(api, locationUuid, signal).then(planOfLocation, () => null);
 }

@@ -6,14 +6,18 @@ import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
-import { stepStyles } from '../shared/step.styles.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRefusal, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { readAcceptedPlan } from './accepted-plan.js';
 import { missingItems, renderMissing, type MissingItem } from './missing.js';
 import { renderSummary } from './summary.js';
 import { reviewStyles } from './review.styles.js';
+import { getAccount } from '../../api/client.js';
+import { getPaymentMethod } from '../../api/billing.js';
+import { finalize } from '../../api/enroll.js';
 
 export interface ReviewDraft extends StepDraft {
   /** The key of finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
@@ -38,7 +42,7 @@ interface Loaded {
 @customElement('sf-step-review')
 @localized()
 export class SfStepReview extends StepElement<ReviewDraft> {
-  static override styles = [...stepStyles, reviewStyles];
+  static override styles = [...laterStepStyles, reviewStyles];
 
   /**
    * The plan accepted in this session (the plans step's `data.plan`): only a fallback for when the service's copy
@@ -59,10 +63,10 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     task: async ([api], { signal }): Promise<Loaded | undefined> => {
       if (!api) return undefined;
       this._failure = null;
-      const account = await api.getAccount(signal);
+      const account = await getAccount(api, signal);
       // The card and the plan's details only decorate the summary: without them the review still works.
       const [card, plan] = await Promise.all([
-        account.enrollment.has_payment_method ? api.getPaymentMethod(signal).catch(() => null) : null,
+        account.enrollment.has_payment_method ? getPaymentMethod(api, signal).catch(() => null) : null,
         readAcceptedPlan(api, account.location_uuid, signal),
       ]);
       return { account, card, plan };
@@ -91,12 +95,12 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       this._refused = false;
       const agent = this.isClientAgent;
       // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
-      await this.api.finalize(agent ? { is_client_agent_enrollment: true } : undefined, {
+      await finalize(this.api, agent ? { is_client_agent_enrollment: true } : undefined, {
         idempotencyKey: (this.draft.finalizeKey ??= new AttemptKey()).for(String(agent)),
       });
       this._finalized = true;
       // The root routes from the account; a failed re-read is no reason to hide a successful finalize.
-      return this.api.getAccount().catch(() => undefined);
+      return getAccount(this.api).catch(() => undefined);
     },
     onComplete: (account) => this.complete({ ...(account ? { account } : {}), data: { finalized: true } }),
     onError: (error) => {

@@ -6,6 +6,9 @@
  * - network, 5xx and 429 that outlasted the client's own retries: an alert with "Try again", which repeats the same
  *   user action with the same Idempotency-Key so its side effect cannot happen twice;
  * - 401/403: not the step's business; the root shows the expired or error screen.
+ *
+ * What the address form needs is here (it is on the first screen, and an offline failure must render without
+ * fetching code); the wording of a refusal, which only later steps show, is in refusal.ts.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
@@ -75,13 +78,5 @@ export function renderRetryAlert(
     <button type="button" class="btn secondary" ?disabled=${busy} @click=${onRetry}>
       ${msg('Try again', { id: 'error.try_again' })}
     </button>
-  </div>`;
-}
-
-/** A refusal the step did not word itself: the service's message, rendered as text. */
-export function renderRefusal(failure: Failure | null): TemplateResult | typeof nothing {
-  if (failure?.kind !== 'refused') return nothing;
-  return html`<div class="alert error" role="alert" part="alert">
-    <p>${msg('The service could not accept this:', { id: 'error.refused' })} ${failure.error.message}</p>
   </div>`;
 }
