@@ -1,5 +1,4 @@
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { minify, type ManglePropertiesOptions } from 'terser';
+import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from 'rollup-plugin-minify-template-literals';
 import { resolve } from 'node:path';
 import { firstScreenGroup } from './scripts/chunks.js';
@@ -9,57 +8,6 @@ const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const serviceUrl = process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
 const flowPort = Number(process.env.FLOW_PORT ?? 5173);
 const frameAncestors = frameAncestorsFrom(process.env);
-
-/**
- * terser over the bundle, as Lit builds itself: besides the usual minifying, the flow's private and protected members
- * (CONVENTIONS 2: they, and only they, start with one underscore) get short names. A member crosses chunks (a base
- * class in core, its subclasses in the step chunks), so every chunk must use the same name for it: terser does not
- * coordinate chunks minified apart, hence one name cache, seeded by a first pass over all chunks at once (then every
- * `_member` of the bundle has its name, chosen clear of every property any chunk uses), and each chunk minified
- * with it. A name terser would still invent in that second pass fails the build. The cache is written to
- * `.vite/mangled-names.json` (not loaded by the page) for scripts/test/mangled-names.test.ts.
- *
- * Never renamed: Lit's `_$…` internals and `__…` names (the pattern); a `_member` named in a string anywhere (a
- * legacy decorator receives its field's name as a string, which terser does not rename, so `@state() _view` keeps
- * its name and stays reactive; public `@property` names have no underscore); any `_name` in a package's code (Stripe.js's
- * `_registerWrapper` is a method of the object Stripe.js returns).
- */
-function terserAcrossChunks(): Plugin {
-  return {
-    name: 'sf:terser-across-chunks',
-    apply: 'build',
-    enforce: 'post',
-    async generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-      const reserved = new Set<string>();
-      for (const chunk of chunks) {
-        for (const m of chunk.code.matchAll(/(["'`])(_[A-Za-z]\w*)\1/g)) reserved.add(m[2]!);
-        for (const [id, module] of Object.entries(chunk.modules)) {
-          if (!/[\\/]src[\\/]/.test(id) || /[\\/]node_modules[\\/]/.test(id)) {
-            for (const [name] of (module.code ?? '').matchAll(/(?<![\w$])_[A-Za-z]\w*/g)) reserved.add(name);
-          }
-        }
-      }
-      const properties: ManglePropertiesOptions = { regex: /^_[A-Za-z]/, reserved: [...reserved].sort() };
-      const nameCache: { props?: { props?: Record<string, string> } } = {};
-      await minify(Object.fromEntries(chunks.map((c) => [c.fileName, c.code])), { module: true, compress: false, mangle: { properties }, nameCache });
-      const seeded = JSON.stringify(nameCache.props);
-      // Which `_names` each chunk used before minifying, for the test.
-      const used: Record<string, string[]> = {};
-      for (const chunk of chunks) {
-        used[chunk.fileName] = [...new Set([...chunk.code.matchAll(/(?<![\w$-])_[A-Za-z]\w*/g)].map(([name]) => name))].sort();
-        const result = await minify(chunk.code, { module: true, ecma: 2020, mangle: { properties }, format: { comments: false }, nameCache });
-        chunk.code = result.code ?? chunk.code;
-      }
-      if (JSON.stringify(nameCache.props) !== seeded) this.error('terser named a member in one chunk that the first pass over all chunks did not name');
-      this.emitFile({
-        type: 'asset',
-        fileName: '.vite/mangled-names.json',
-        source: `${JSON.stringify({ reserved: properties.reserved, props: nameCache.props?.props ?? {}, used }, null, 2)}\n`,
-      });
-    },
-  };
-}
 
 /**
  * Modes: `development` (the dev server), `production` (`vite build`: what partners get; no trace of the sandbox), and
@@ -74,7 +22,6 @@ export default defineConfig(({ mode }) => ({
     // The markup and styles of Lit's `html`/`css`/`svg` templates in the flow's own modules, minified by a maintained
     // plugin (minify-literals: html-minifier-terser and clean-css, which keep Lit's bindings intact).
     { ...minifyTemplateLiterals({ include: ['src/**/*.ts'], failOnError: true }), apply: 'build' },
-    terserAcrossChunks(),
   ],
   define: {
     __SERVICE_URL__: JSON.stringify(serviceUrl),
@@ -99,8 +46,6 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: false,
     modulePreload: false,
-    // terserAcrossChunks() minifies the JavaScript.
-    minify: false,
     cssMinify: true,
     manifest: true,
     rolldownOptions: {

