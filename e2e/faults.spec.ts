@@ -36,6 +36,18 @@ async function retype(field: Locator, value: string): Promise<void> {
   await field.pressSequentially(value);
 }
 
+/** One enrollment's side effects, each exactly once, none refused. */
+async function expectEverySideEffectOnce(accountUuid: string): Promise<void> {
+  expect(await counters(accountUuid)).toMatchObject({
+    finalize_succeeded: 1,
+    finalize_refused: 0,
+    payment_methods_synced: 1,
+    plans_accepted: 1,
+    identity_updates: 1,
+    credit_checks: 1,
+  });
+}
+
 test.afterEach(async () => {
   await clearFaults();
 });
@@ -73,14 +85,7 @@ test('the whole enrollment completes under 5xx, a 429 burst, latency and answers
   test.info().annotations.push({ type: 'faults', description: JSON.stringify(state.counters) });
 
   // …and still every side effect happened exactly once.
-  expect(await counters(accountUuid)).toMatchObject({
-    finalize_succeeded: 1,
-    finalize_refused: 0,
-    payment_methods_synced: 1,
-    plans_accepted: 1,
-    identity_updates: 1,
-    credit_checks: 1,
-  });
+  await expectEverySideEffectOnce(accountUuid);
   const account = await getAccount(accountUuid);
   expect(account.enrollment.is_enrollment_finalized).toBe(true);
   expect(account.enrollment.has_payment_method).toBe(true);
@@ -180,12 +185,5 @@ test('answers lost after the side effect, then entered again as a person would: 
     await onceDespiteLostAnswer(frame, accountUuid, lost);
   }
 
-  expect(await counters(accountUuid)).toMatchObject({
-    finalize_succeeded: 1,
-    finalize_refused: 0,
-    payment_methods_synced: 1,
-    plans_accepted: 1,
-    identity_updates: 1,
-    credit_checks: 1,
-  });
+  await expectEverySideEffectOnce(accountUuid);
 });
