@@ -78,9 +78,25 @@ await Promise.all([waitFor(`${sandboxUrl}/__sandbox/health`), waitFor(flowUrl)])
 
 const port = 9333;
 const browser = await chromium.launch({ executablePath: chrome, args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`] });
+mkdirSync('bench-results', { recursive: true });
 const runs: Array<{ score: number; fcp: number; lcp: number; tbt: number }> = [];
 /** The last run's requests as the browser made them (observed, not the simulated mobile network): what waits on what. */
 let waterfall: Array<{ request: string; start_ms: number; end_ms: number }> = [];
+let lcpParts = '';
+
+/** The LCP element and Lighthouse's phases of it (simulated), and the paints as observed, of one run. */
+function lcpBreakdown(audits: Record<string, { details?: unknown }>): string {
+  type Table = { type: string; items: Array<Record<string, unknown>> };
+  const tables = ((audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined)?.items ?? []);
+  const element = tables[0]?.items[0]?.node as { selector?: string; nodeLabel?: string } | undefined;
+  const phases = (tables[1]?.items ?? []).map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))} ms`).join(', ');
+  const observed = (audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
+  return [
+    `LCP element: ${element?.selector ?? '?'} ("${(element?.nodeLabel ?? '').slice(0, 60)}…")`,
+    `LCP phases (simulated): ${phases}`,
+    `Observed on this machine: FCP ${observed?.observedFirstContentfulPaint ?? '?'} ms, LCP ${observed?.observedLargestContentfulPaint ?? '?'} ms`,
+  ].join('\n');
+}
 try {
   for (let i = 0; i < RUNS; i += 1) {
     const url = await hostedLink();
@@ -94,6 +110,11 @@ try {
       tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     });
     console.log(`run ${i + 1}: score ${runs.at(-1)?.score}`);
+    if (i === RUNS - 1) {
+      // The whole report of the last run, for a closer look (git-ignored), and where its LCP went.
+      writeFileSync('bench-results/last-run.lhr.json', JSON.stringify(result.lhr));
+      lcpParts = lcpBreakdown(audits);
+    }
     const items = (audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
     waterfall = items
       .filter((r) => typeof r.url === 'string' && !String(r.url).startsWith('data:'))
@@ -131,9 +152,9 @@ console.log(`  ${'all flow JavaScript'.padEnd(48)} ${kb(sizes.totalJsGzip).padSt
 console.log('\nRequests of the last run (ms from navigation, observed)');
 const t0 = Math.min(...waterfall.map((w) => w.start_ms));
 for (const w of waterfall) console.log(`  ${String(w.start_ms - t0).padStart(6)} → ${String(w.end_ms - t0).padStart(6)}  ${w.request}`);
+console.log(`\n${lcpParts}`);
 console.log(`\nLighthouse mobile, flow and API on ${ORIGIN === 'same' ? 'one origin' : 'two origins'} (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
 
-mkdirSync('bench-results', { recursive: true });
 writeFileSync(`bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}.json`, JSON.stringify({ date: new Date().toISOString(), origin: ORIGIN, sizes, lighthouse: lh, waterfall }, null, 2));
 console.log(`Written to bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}.json`);
 process.exit(0);
