@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from 'rollup-plugin-minify-template-literals';
 import { resolve } from 'node:path';
-import { firstScreenGroup } from './scripts/chunks.js';
+import { firstScreenGroups } from './scripts/chunks.js';
 import { flowHeaders, frameAncestorsFrom, securityHeaders } from './scripts/flow-headers.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
@@ -53,10 +53,11 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             {
-              debugName: 'core',
+              debugName: 'first screens',
               includeDependenciesRecursively: false,
-              // The group is exactly the first screen's static closure, which has no outside dependencies.
-              name: firstScreenGroup([resolve('src/main.ts'), resolve('src/steps/address/address.ts')]),
+              // The core (the entry's static closure, with enrollment) and each other scope's declaration with its
+              // first step.
+              name: firstScreenGroups(resolve('src/main.ts'), {}),
             },
             // Modules that load at about the same moment, one chunk each (docs/architecture.md, "Size budgets"); their
             // dependencies stay where the other groups put them. The host link (bridge, clock) and the status screens,

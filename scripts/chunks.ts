@@ -72,33 +72,44 @@ interface ModuleGraph {
 }
 
 /**
- * A `build.rolldownOptions.output.codeSplitting` group name function: everything the first screen needs — Lit, the
- * root, the API client, the shared step code and styles, and the first step itself — goes into one `core` chunk,
- * the one index.html loads, so the first screen downloads one file that compresses as a whole instead of a dozen
- * small ones that each start gzip's dictionary from nothing: about 1 KB less for the first step alone than in a
- * chunk of its own. The price: a session that resumes at a later step also downloads the first step's form (about 2 KB gzip).
- * Modules only later steps use are left to the other groups and the automatic chunking, and lazily loaded modules
- * (dynamic imports) are never pulled in.
+ * A `build.rolldownOptions.output.codeSplitting` group name function for the first screen of every scope:
+ * - `core`: the entry's static closure — Lit, the root (the flow engine), the API client, the shared step code and
+ *   styles, and the scope of a first visit (enrollment) with its first step — the chunk index.html loads;
+ * - one chunk per other scope, named after it: the scope's declaration and its first step, i.e. the static closure
+ *   of the declaration's module less the core and less what another scope's closure also holds (left to the other
+ *   groups), which the root loads once the session names the scope (flow/scopes.ts).
+ * Each compresses as a whole instead of a dozen small files that each start gzip's dictionary from nothing.
+ * Lazily loaded modules (dynamic imports) are never pulled in. Why enrollment is in the core: docs/architecture.md,
+ * "Size budgets".
  *
- * @param roots Absolute ids of the entry module and the first step's module.
+ * @param entry Absolute id of the entry module.
+ * @param scopes Each scope's name and the absolute id of its declaration's module.
  */
-export function firstScreenGroup(roots: readonly string[]) {
-  const closures = new WeakMap<ModuleGraph, Set<string>>();
-  const staticClosureOf = (graph: ModuleGraph): Set<string> => {
-    let seen = closures.get(graph);
-    if (seen) return seen;
-    seen = new Set();
-    const stack = [...roots];
+export function firstScreenGroups(entry: string, scopes: Readonly<Record<string, string>>) {
+  const memo = new WeakMap<ModuleGraph, Map<string, string>>();
+  const closure = (graph: ModuleGraph, root: string): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [root];
     while (stack.length) {
       const id = stack.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }
-    closures.set(graph, seen);
     return seen;
   };
-  // The entry module is in it too, so the core chunk is the one index.html loads: no separate entry file. Vite's
-  // manifest then lists that chunk as `_core-….js` rather than `index.html` (see entryKey).
-  return (id: string, graph: ModuleGraph): string | null => (staticClosureOf(graph).has(id) ? 'core' : null);
+  const groupsOf = (graph: ModuleGraph): Map<string, string> => {
+    let groups = memo.get(graph);
+    if (groups) return groups;
+    groups = new Map([...closure(graph, entry)].map((id) => [id, 'core']));
+    const owners = new Map<string, string[]>();
+    for (const [name, root] of Object.entries(scopes)) {
+      for (const id of closure(graph, root)) if (!groups.has(id)) owners.set(id, [...(owners.get(id) ?? []), name]);
+    }
+    for (const [id, names] of owners) if (names.length === 1) groups.set(id, names[0]!);
+    memo.set(graph, groups);
+    return groups;
+  };
+  return (id: string, graph: ModuleGraph): string | null => groupsOf(graph).get(id) ?? null;
 }
+

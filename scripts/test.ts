@@ -69,8 +69,8 @@ function finish(ok: boolean): never {
  */
 const KNOWN_OVER: Record<string, { measuredBytes: number; why: string }> = {
   'First step: entry + address step (JS, gzip)': {
-    measuredBytes: 20_722,
-    why: 'issue #8: the honest build costs the first screen 0.72 kB over 20 kB; design work open',
+    measuredBytes: 20_739,
+    why: 'issue #8: the honest build costs the first screen 0.72 kB over 20 kB (+17 B for the lazy scope registry); design work open',
   },
 };
 

@@ -210,7 +210,6 @@ export class SfFlow extends LitElement {
 
     const [flow, acct] = await Promise.allSettled([getFlow(this._client), getAccount(this._client)]);
     if (flow.status === 'fulfilled' && !this._link.connected) {
-      this._scope = scopes[flow.value.scope as FlowScope];
       this._link.connect(this, flow.value, {
         token: this.token,
         hostWindow: this.hostWindow,
@@ -220,6 +219,12 @@ export class SfFlow extends LitElement {
     }
     if (flow.status === 'rejected' || acct.status === 'rejected') {
       return this._fail(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason);
+    }
+    try {
+      this._scope ??= await scopes[flow.value.scope as FlowScope]?.();
+    } catch {
+      // The scope's code could not load (offline): a failed chunk stays failed until a reload.
+      return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
     }
     if (!linkLocale) {
       const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value.locale);
