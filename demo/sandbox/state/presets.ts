@@ -48,6 +48,13 @@ const HOUSTON = premise('1200 Smith St', 'Apt 2101'); // CenterPoint: the utilit
 const DALLAS = premise('3005 Routh St'); // Oncor
 const ABILENE = premise('2141 Grape St'); // AEP Texas North: 71 business hours to answer
 
+const CREDIT_FINDINGS = {
+  credit_not_found: 'the bureau found no credit file',
+  credit_declined: 'the credit score is too low',
+  credit_check_frozen: 'the credit file is frozen',
+  credit_check_error: 'the bureau could not run the check',
+} as const;
+
 /** The weekday before today, 10:00: an enrollment finalized then has had at least a business day to move on. */
 const lastWeekday = (ctx: PresetContext): number => weekdayMorning(addDays(ctx.today, -1));
 
@@ -221,7 +228,7 @@ export const PRESETS: readonly AccountPreset[] = [
       status: 'needs_attention',
       status_reason: outcome,
       scopes: ['enrollment'],
-      description: `Finalized on the last weekday with the SSN ${EXAMPLE_SSNS[outcome]}: the credit check found ${outcome.replace(/_/g, ' ')}.`,
+      description: `Finalized on the last weekday with the SSN ${EXAMPLE_SSNS[outcome]}: ${CREDIT_FINDINGS[outcome]}.`,
       build: (ctx) => enrolled(ctx, lastWeekday(ctx), { ssn: EXAMPLE_SSNS[outcome] }).finalize().untilNow(),
     }),
   ),
@@ -270,7 +277,7 @@ export const PRESETS: readonly AccountPreset[] = [
     status: 'scheduled',
     status_reason: 'service_pending',
     scopes: ['enrollment', 'update-payment-method', 'documents'],
-    description: 'Accepted by CenterPoint on the last weekday; service starts three weeks after that day.',
+    description: 'Finalized on the last weekday and accepted by CenterPoint; service starts in 20 days.',
     build: (ctx) => {
       const at = lastWeekday(ctx);
       return enrolled(ctx, at, { startDate: addDays(ctx.today, 20) }).finalize().untilNow();
@@ -284,7 +291,7 @@ export const PRESETS: readonly AccountPreset[] = [
     status: 'cancelled',
     status_reason: 'cancelled_pre_start',
     scopes: ['enrollment'],
-    description: 'Scheduled to start in three weeks, then cancelled today before service started.',
+    description: 'Scheduled to start in 20 days, then cancelled today before service started.',
     build: (ctx) => enrolled(ctx, lastWeekday(ctx), { startDate: addDays(ctx.today, 20) }).finalize().untilNow().force('cancelled', 'cancelled_pre_start'),
   },
   {
