@@ -47,7 +47,7 @@ export function createPartnerApp(config: PartnerConfig, api: ServiceApi = servic
     const parsed = parseFlowLinkRequest(body, defaults);
     if (!parsed.ok) return errorJson(c, 400, 'invalid_request', summarize(parsed.fields), parsed.fields);
     const req = parsed.value;
-    if (defaults.randomEmail && req.email === undefined && req.account_uuid === undefined) req.email = randomSandboxEmail();
+    if (defaults.randomEmail && req.email === undefined && req.account_uuid === undefined && req.preset === undefined) req.email = randomSandboxEmail();
     try {
       const link = await createFlowLink(api, req, config.partnerUrl);
       c.header('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@
  * the page shows partner-side and service-side errors the same way.
  */
 import type { FlowBehavior, FlowScope, Locale } from '../../src/api/types.js';
+import { NEW_ACCOUNT, PRESET_NAME, presetFor, SUITED } from './client/account-states.js';
 
 export type { FlowBehavior, FlowScope, Locale };
 
@@ -28,6 +29,8 @@ export interface FlowLinkRequest {
   preliminary_address?: PreliminaryAddress;
   client_agent: boolean;
   account_uuid?: string;
+  /** A new account of the sandbox's preset of this name instead of a new empty one (from account_state). */
+  preset?: string;
 }
 
 export interface FieldError {
@@ -38,7 +41,7 @@ export interface FieldError {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: FieldError[] };
 
-const KNOWN = new Set(['scope', 'behavior', 'locale', 'email', 'first_name', 'last_name', 'preliminary_address', 'client_agent', 'account_uuid']);
+const KNOWN = new Set(['scope', 'behavior', 'locale', 'email', 'first_name', 'last_name', 'preliminary_address', 'client_agent', 'account_uuid', 'account_state']);
 const ADDRESS_KNOWN = new Set(['address_1', 'address_2', 'city', 'state', 'postal_code']);
 const CREATION_ONLY = ['email', 'first_name', 'last_name', 'preliminary_address'] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -69,10 +72,24 @@ export function parseFlowLinkRequest(input: unknown, defaults: { behavior: FlowB
   if (accountUuid !== undefined && !UUID.test(accountUuid)) {
     errors.push({ field: 'account_uuid', code: 'format', message: 'account_uuid must be a UUID' });
   }
+  const accountState = text(input, 'account_state', 64, errors) ?? SUITED;
+  if (accountState !== SUITED && accountState !== NEW_ACCOUNT && !PRESET_NAME.test(accountState)) {
+    errors.push({ field: 'account_state', code: 'format', message: `account_state must be ${SUITED}, ${NEW_ACCOUNT} or the name of a sandbox preset` });
+  }
+  const given = (key: string) => input[key] !== undefined && input[key] !== '' && input[key] !== null;
   if (accountUuid !== undefined) {
-    for (const key of CREATION_ONLY) {
-      if (input[key] !== undefined && input[key] !== '') {
+    for (const key of [...CREATION_ONLY, 'account_state'] as const) {
+      if (given(key) && !(key === 'account_state' && accountState === SUITED)) {
         errors.push({ field: key, code: 'unknown_field', message: `${key} only applies when creating an account; omit it with account_uuid` });
+      }
+    }
+  }
+  const preset = accountUuid === undefined ? presetFor(accountState, scope) : null;
+  if (preset !== null) {
+    // A preset's customer is the sandbox's invented one, already past (or in) enrollment.
+    for (const key of [...CREATION_ONLY, 'client_agent'] as const) {
+      if (given(key) && input[key] !== false) {
+        errors.push({ field: key, code: 'unknown_field', message: `${key} only applies to a new empty account; the account will be the sandbox preset ${preset}` });
       }
     }
   }
@@ -89,6 +106,7 @@ export function parseFlowLinkRequest(input: unknown, defaults: { behavior: FlowB
       ...(lastName !== undefined && { last_name: lastName }),
       ...(address !== undefined && { preliminary_address: address }),
       ...(accountUuid !== undefined && { account_uuid: accountUuid.toLowerCase() }),
+      ...(preset !== null && { preset }),
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * What a partner backend does to open the flow: create the account (unless reusing one), record power of attorney
- * for a client-agent enrollment, then ask the service for a one-hour login link.
+ * What a partner backend does to open the flow: create the account (unless reusing one; in the sandbox, possibly
+ * already in a preset's state), record power of attorney for a client-agent enrollment, then ask the service for a
+ * one-hour login link.
  */
 import { randomBytes } from 'node:crypto';
 import type { FlowLinkRequest } from './flow-link-request.js';
@@ -15,7 +16,8 @@ export interface FlowLinkResult {
 }
 
 export async function createFlowLink(api: ServiceApi, req: FlowLinkRequest, partnerUrl: string): Promise<FlowLinkResult> {
-  const accountUuid = req.account_uuid ?? (await createAccount(api, req));
+  const accountUuid =
+    req.account_uuid ?? (req.preset !== undefined ? (await api.createPresetAccount(req.preset, req.locale)).accountUuid : await createAccount(api, req));
   if (req.client_agent) await api.recordClientAgent(accountUuid);
   const body: FlowLoginRequest = { scope: req.scope, behavior: req.behavior, locale: req.locale };
   // Only a hosted flow navigates the top-level window; an embedded one reports through messages instead.

@@ -1,8 +1,8 @@
 /**
- * The partner backend's calls to the service's App endpoints. Only this module sees the App token; the browser
- * talks to the partner backend, never to `/v1/app/*`.
+ * The partner backend's calls to the service's App endpoints (and, in the sandbox, its account presets). Only this
+ * module sees the App token; the browser talks to the partner backend, never to `/v1/app/*` or the controls.
  */
-import type { CreateAccountRequest, CreatedAccount, FlowLogin, FlowLoginRequest } from '../../src/api/types.js';
+import type { CreateAccountRequest, CreatedAccount, FlowLogin, FlowLoginRequest, Locale } from '../../src/api/types.js';
 
 export type { FlowLogin, FlowLoginRequest };
 
@@ -22,6 +22,8 @@ export class ServiceUnreachable extends Error {}
 
 export interface ServiceApi {
   createAccount(body: CreateAccountRequest): Promise<{ accountUuid: string }>;
+  /** Sandbox only: a new account already in the state of a preset (POST /__sandbox/accounts). */
+  createPresetAccount(preset: string, locale: Locale): Promise<{ accountUuid: string }>;
   recordClientAgent(accountUuid: string): Promise<void>;
   flowLogin(accountUuid: string, body: FlowLoginRequest): Promise<FlowLogin>;
 }
@@ -53,6 +55,11 @@ export function serviceApi(baseUrl: string, appToken: string, fetchImpl: typeof 
       // gets its own scoped token from flow-login and the browser needs neither.
       const account = await post<CreatedAccount>('/v1/app/accounts', body);
       return { accountUuid: account.account_uuid ?? account.uuid };
+    },
+    async createPresetAccount(preset, locale) {
+      // Its account token is dropped too; the body holds the invented customer, who stays in this function.
+      const created = await post<{ uuid: string }>('/__sandbox/accounts', { preset, locale });
+      return { accountUuid: created.uuid };
     },
     async recordClientAgent(accountUuid) {
       await post(`/v1/app/accounts/${encodeURIComponent(accountUuid)}/record-client-agent`, {});

@@ -35,6 +35,7 @@ import { registerInvoiceRoutes } from './routes/invoices.js';
 import { registerLinkRoutes } from './routes/links.js';
 import { registerLocationRoutes } from './routes/locations.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
+import { registerPresetRoutes } from './routes/sandbox-presets.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import { emitInvoiceEvents } from './state/invoice-history.js';
 import { Progress } from './state/pipeline.js';
@@ -178,6 +179,7 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   registerLocationRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerSandboxRoutes(app, deps);
+  registerPresetRoutes(app, deps, processor);
   registerWebhookRoutes(app, dispatcher, webhookState);
   app.route('/__sandbox/faults', faults.routes());
   app.route('/__sandbox', processorRoutes(processor, { sandboxUrl: config.publicUrl, allowedOrigins: [config.flowUrl, ...config.allowedOrigins] }));

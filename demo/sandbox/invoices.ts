@@ -81,12 +81,17 @@ export interface InvoiceHistoryInput {
   /** Grid kWh used over the whole days periodStart..periodEnd, so invoices agree with the usage endpoints. */
   kwhFor: (periodStart: string, periodEnd: string) => number;
   pdfUrl: (invoiceNumber: string) => string;
-  /** Leave the most recent invoice whose due date has passed unpaid (a failed auto-pay). */
-  pastDue?: boolean;
+  /**
+   * Whether the auto-pay run of a day (at AUTO_PAY_HOUR_UTC) found a payment method it could charge; by default
+   * always. A failed run leaves its invoices unpaid (past due) until a later run succeeds.
+   */
+  canCharge?: (runDate: string) => boolean;
 }
 
 /** Auto-pay charges the saved payment method this many days after the invoice is generated. */
 export const AUTO_PAY_DELAY_DAYS = 16;
+/** Auto-pay runs early on the due date: 14:00 UTC, 08:00 or 09:00 in Texas. */
+export const AUTO_PAY_HOUR_UTC = 14;
 /** PUC assessment: 1/6 of 1 % of charges, in parts per million. */
 const PUC_ASSESSMENT_PPM = 1667;
 /** Gross receipts reimbursement for a city of 10,000 or more people: 1.997 %, in parts per million. */
@@ -243,10 +248,10 @@ export interface InvoiceEntry {
   period: number;
   invoice_date: string;
   payment_due_date: string;
-  /** The day the estimated original was voided (and reissued); null unless this is that original. */
+  /** The day the estimated original was voided (and reissued); null unless this is such an original, voided by today. */
   voided_on: string | null;
-  /** Auto-pay ran and succeeded (its due date is over). */
-  paid: boolean;
+  /** The day of the auto-pay run that paid it (its due date, or a later run that retried it); null while unpaid. */
+  paid_on: string | null;
   /** The number of the voided invoice this one reissues. */
   replaces: string | null;
   /** The number of the invoice that reissued this voided one. */
@@ -258,54 +263,65 @@ export type HistoryTerms = Omit<InvoiceHistoryInput, 'serviceStart' | 'kwhFor'> 
   kwhOf: (period: number) => number;
 };
 
+/** About once a year the meter's read is estimated: period k is, when k % 12 is the account's estimate month. */
+export const ESTIMATED_READ_EVERY = 12;
+/** The actual read arrives, voids the estimated invoice and reissues it this many days after the original. */
+export const REISSUE_DELAY_DAYS = 3;
+
 /**
  * The invoices issued on or before one day, addressed by position (0 = the most recent) so that a page prices only
  * its own invoices: numbers, dates and payments are arithmetic on the schedule, and usage is read per period only
  * when an invoice is priced.
  *
- * One invoice in the history was issued on an estimated meter read, voided when the utility sent the actual read,
- * and reissued three days later: the pair every billing UI has to show sensibly. It is never one of the two latest;
- * which one it is depends on the length of the history.
+ * Everything that names an invoice depends on the account and the billing period alone, never on how long the
+ * history is: which periods are billed on an estimated read (once a year), the issue order, hence each number. A
+ * later day only appends invoices, voids an estimated one when its reissue comes out, and records payments.
+ *
+ * Auto-pay (the payment method on file is charged 16 days after the invoice) runs on each invoice's due date and
+ * also retries every older invoice still unpaid; a run whose day has passed without a chargeable method on file
+ * (`canCharge`) leaves them unpaid, past due, until a later run succeeds.
  */
 export class InvoiceHistory {
-  /** Invoices issued (voided original and reissue included). */
+  /** Invoices issued by today (voided originals and reissues included). */
   readonly length: number;
   readonly #schedule: BillingSchedule;
   readonly #terms: HistoryTerms;
-  /** Invoices issued by the schedule alone, without the reissue. */
+  /** Billing periods invoiced by today. */
   readonly #issued: number;
-  /** Schedule index of the voided original, or -1 while the history is too short to have one. */
-  readonly #voided: number;
+  /** Periods c, c + 12, c + 24… are billed on an estimated read (c from 1 to 11: never the first bill). */
+  readonly #estimateMonth: number;
   readonly #firstNumber: number;
-  #failedRank: number | undefined;
+  #paidOn: (string | null)[] | undefined;
 
   constructor(schedule: BillingSchedule, terms: HistoryTerms) {
     this.#schedule = schedule;
     this.#terms = terms;
     this.#issued = schedule.issuedBy(terms.today);
-    this.#voided = this.#issued >= 4 ? 1 + (hash(`${terms.seed}:void`) % (this.#issued - 3)) : -1;
-    this.length = this.#issued + (this.#voided >= 0 ? 1 : 0);
+    this.#estimateMonth = 1 + (hash(`${terms.seed}:void`) % (ESTIMATED_READ_EVERY - 1));
     this.#firstNumber = 1000 + (hash(`${terms.seed}:number`) % 800_000);
+    const last = this.#issued - 1;
+    // The reissue of the latest period, if it is an estimated one, may still be ahead.
+    const pending = last >= 0 && this.#isEstimated(last) && this.#reissueDate(last) > terms.today ? 1 : 0;
+    this.length = this.#issued + this.#estimatedBefore(this.#issued) - pending;
   }
 
   /** The invoice at `index`, most recent first, without its price. */
   entry(index: number): InvoiceEntry {
     if (!Number.isInteger(index) || index < 0 || index >= this.length) throw new RangeError(`no invoice at ${index}`);
     const rank = this.length - 1 - index;
-    const voided = this.#isVoided(rank);
-    const reissueRank = this.#voided + 1;
-    const date = this.#dateOf(rank);
-    const due = addDays(date, AUTO_PAY_DELAY_DAYS);
+    const { period, reissue } = this.#at(rank);
+    const estimated = this.#isEstimated(period) && !reissue;
+    const voided = estimated && this.#reissueDate(period) <= this.#terms.today;
+    const date = this.#dateOf(period, reissue);
     return {
-      number: this.#numberOf(rank),
-      period: this.#periodOf(rank),
+      number: this.#numberOf(rank, date),
+      period,
       invoice_date: date,
-      payment_due_date: due,
-      voided_on: voided ? this.#dateOf(reissueRank) : null,
-      // Auto-pay runs on the due date; a payment shows as made once that day is over.
-      paid: !voided && rank !== this.#failed() && due < this.#terms.today,
-      replaces: this.#voided >= 0 && rank === reissueRank ? this.#numberOf(this.#voided) : null,
-      replaced_by: voided ? this.#numberOf(reissueRank) : null,
+      payment_due_date: addDays(date, AUTO_PAY_DELAY_DAYS),
+      voided_on: voided ? this.#reissueDate(period) : null,
+      paid_on: estimated ? null : this.#paid()[rank] ?? null,
+      replaces: reissue ? this.#numberOf(rank - 1, this.#dateOf(period, false)) : null,
+      replaced_by: voided ? this.#numberOf(rank + 1, this.#reissueDate(period)) : null,
     };
   }
 
@@ -314,8 +330,9 @@ export class InvoiceHistory {
     const match = /^INV-\d{4}-(\d{6})$/.exec(number);
     if (!match) return -1;
     const rank = Number(match[1]) - this.#firstNumber;
-    if (rank < 0 || rank >= this.length || this.#numberOf(rank) !== number) return -1;
-    return this.length - 1 - rank;
+    if (rank < 0 || rank >= this.length) return -1;
+    const index = this.length - 1 - rank;
+    return this.entry(index).number === number ? index : -1;
   }
 
   /** The invoice at `index`, priced: reads the usage of its billing period. */
@@ -323,8 +340,9 @@ export class InvoiceHistory {
     const e = this.entry(index);
     const period = this.#schedule.period(e.period);
     const metered = this.#terms.kwhOf(e.period);
-    // The voided original billed an estimated read, higher than the actual one its reissue bills.
-    const kwh = e.voided_on ? Math.round(metered * (1.08 + (hash(`${this.#terms.seed}:estimate`) % 12) / 100)) : metered;
+    // The estimated original billed a read higher than the actual one its reissue bills.
+    const estimated = this.#isEstimated(e.period) && e.replaces === null;
+    const kwh = estimated ? Math.round(metered * (1.08 + (hash(`${this.#terms.seed}:estimate:${e.period}`) % 12) / 100)) : metered;
     const groups = priceInvoice(kwh, this.#terms);
     const total = groups.reduce((acc, g) => acc + g.total_cents, 0);
     return {
@@ -338,7 +356,7 @@ export class InvoiceHistory {
       total_kwh: String(kwh),
       avg_cents_per_kwh: kwh > 0 ? (total / kwh).toFixed(1) : '0.0',
       pdf: this.#terms.pdfUrl(e.number),
-      paid_at: e.paid ? timestamp(e.payment_due_date, 14, hash(`${e.number}:paid`) % 60) : null,
+      paid_at: e.paid_on ? timestamp(e.paid_on, AUTO_PAY_HOUR_UTC, hash(`${e.number}:paid`) % 60) : null,
       voided_at: e.voided_on ? timestamp(e.voided_on, 15, hash(`${e.number}:void`) % 60) : null,
       charge_groups: groups,
       account_uuid: this.#terms.accountUuid,
@@ -350,45 +368,71 @@ export class InvoiceHistory {
   /** Schedule indexes of the billing periods the invoices at positions from..to (exclusive) bill. */
   periodsOf(from: number, to: number): number[] {
     const periods = new Set<number>();
-    for (let i = Math.max(0, from); i < Math.min(to, this.length); i++) periods.add(this.#periodOf(this.length - 1 - i));
+    for (let i = Math.max(0, from); i < Math.min(to, this.length); i++) periods.add(this.#at(this.length - 1 - i).period);
     return [...periods];
   }
 
-  // Ranks count in issue order (0 = the first invoice): the schedule's invoices, with the reissue right after the
-  // original it replaces (it is issued three days later, always before the next period's invoice).
-  #periodOf(rank: number): number {
-    return this.#voided >= 0 && rank > this.#voided ? rank - 1 : rank;
+  // Ranks count in issue order (0 = the first invoice): the schedule's invoices, with each reissue right after the
+  // estimated original it replaces (three days later, always before the next period's invoice).
+
+  #isEstimated(period: number): boolean {
+    return period >= 1 && period % ESTIMATED_READ_EVERY === this.#estimateMonth % ESTIMATED_READ_EVERY;
   }
 
-  #isVoided(rank: number): boolean {
-    return rank === this.#voided;
+  /** How many periods before `period` were billed on an estimated read (each added a reissue to the ranks). */
+  #estimatedBefore(period: number): number {
+    return period <= this.#estimateMonth ? 0 : Math.floor((period - this.#estimateMonth - 1) / ESTIMATED_READ_EVERY) + 1;
   }
 
-  #dateOf(rank: number): string {
-    const date = this.#schedule.period(this.#periodOf(rank)).invoice_date;
-    return this.#voided >= 0 && rank === this.#voided + 1 ? addDays(date, 3) : date;
+  /** Rank of the (original) invoice of a period. */
+  #rankOf(period: number): number {
+    return period + this.#estimatedBefore(period);
   }
 
-  #numberOf(rank: number): string {
-    return `INV-${this.#dateOf(rank).slice(0, 4)}-${String(this.#firstNumber + rank).padStart(6, '0')}`;
+  #at(rank: number): { period: number; reissue: boolean } {
+    let period = rank - Math.floor(rank / (ESTIMATED_READ_EVERY + 1));
+    while (period > 0 && this.#rankOf(period) > rank) period -= 1;
+    while (this.#rankOf(period + 1) <= rank) period += 1;
+    return { period, reissue: rank > this.#rankOf(period) };
   }
 
-  /** Rank of the invoice whose auto-pay failed (no payment method): the latest live one past its due date. */
-  #failed(): number {
-    if (this.#failedRank === undefined) {
-      this.#failedRank = -1;
-      if (this.#terms.pastDue) {
-        for (let rank = this.length - 1; rank >= 0; rank--) {
-          if (!this.#isVoided(rank) && addDays(this.#dateOf(rank), AUTO_PAY_DELAY_DAYS) < this.#terms.today) {
-            this.#failedRank = rank;
-            break;
-          }
-        }
+  #reissueDate(period: number): string {
+    return addDays(this.#schedule.period(period).invoice_date, REISSUE_DELAY_DAYS);
+  }
+
+  #dateOf(period: number, reissue: boolean): string {
+    return reissue ? this.#reissueDate(period) : this.#schedule.period(period).invoice_date;
+  }
+
+  #numberOf(rank: number, date: string): string {
+    return `INV-${date.slice(0, 4)}-${String(this.#firstNumber + rank).padStart(6, '0')}`;
+  }
+
+  /**
+   * The day each invoice (by rank) was paid, or null: the first auto-pay run on or after its due date whose day is
+   * over and that found a chargeable payment method. Runs happen on the due dates of the invoices auto-pay charges
+   * (estimated originals are voided before theirs), so one pass from the newest invoice back finds them all.
+   */
+  #paid(): (string | null)[] {
+    if (!this.#paidOn) {
+      const paidOn: (string | null)[] = new Array<string | null>(this.length).fill(null);
+      const canCharge = this.#terms.canCharge ?? (() => true);
+      let nextRun: string | null = null;
+      for (let rank = this.length - 1; rank >= 0; rank--) {
+        const { period, reissue } = this.#at(rank);
+        if (this.#isEstimated(period) && !reissue) continue;
+        const due = addDays(this.#dateOf(period, reissue), AUTO_PAY_DELAY_DAYS);
+        if (due < this.#terms.today && canCharge(due)) nextRun = due;
+        paidOn[rank] = nextRun;
       }
+      this.#paidOn = paidOn;
     }
-    return this.#failedRank;
+    return this.#paidOn;
   }
 }
+
+/** The instant the auto-pay run of a day starts (what `canCharge` is asked about). */
+export const autoPayRunAt = (date: string): number => dateMs(date) + AUTO_PAY_HOUR_UTC * 3_600_000;
 
 const timestamp = (date: string, hourUtc: number, minute: number): string =>
   new Date(dateMs(date) + hourUtc * 3_600_000 + minute * 60_000).toISOString();

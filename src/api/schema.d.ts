@@ -958,6 +958,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__sandbox/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new account of the App, already in the state a preset names (for trying a flow scope or an ending).
+         * @description The preset's story (an enrollment on earlier days, the card through the processor, the background pipeline
+         *     and the invoice history on the sandbox clock) is run at once, so the account is what a customer who enrolled
+         *     then would have today. GET /__sandbox/fixtures lists the presets (account_presets) with the state each gives.
+         */
+        post: operations["sandboxCreatePresetAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__sandbox/accounts/{account_uuid}": {
         parameters: {
             query?: never;
@@ -1833,6 +1855,18 @@ export interface components {
         };
         SandboxClock: {
             now: components["schemas"]["Timestamp"];
+        };
+        SandboxPresetRequest: {
+            /** @description A preset's name, as GET /__sandbox/fixtures lists them in account_presets. */
+            preset: string;
+            locale?: components["schemas"]["Locale"];
+        };
+        SandboxPresetAccount: {
+            preset: string;
+            uuid: components["schemas"]["Uuid"];
+            account: components["schemas"]["Account"];
+            account_token: string;
+            account_token_expires_at: components["schemas"]["Timestamp"];
         };
         SandboxClockRequest: {
             advance_seconds?: number;
@@ -4005,6 +4039,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxWebhookConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ControlFromWebPage"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    sandboxCreatePresetAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPresetRequest"];
+            };
+        };
+        responses: {
+            /** @description The new account in the preset's state. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPresetAccount"];
                 };
             };
             400: components["responses"]["BadRequest"];

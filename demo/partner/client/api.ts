@@ -57,20 +57,37 @@ export interface TestAddress {
 }
 
 /**
- * The sandbox's documented test addresses, to prefill `preliminary_address`. The fixture document belongs to the
- * sandbox and may change, so this reads it defensively: any list of objects that look like addresses, under any
- * key, is offered. An unreachable sandbox just means no suggestions.
+ * The sandbox's fixtures (test addresses, account presets), read once by the page. The document belongs to the
+ * sandbox and may change, so the readers below take it defensively; an unreachable sandbox just means no suggestions.
  */
-export async function fetchTestAddresses(sandboxUrl: string): Promise<TestAddress[]> {
+export async function fetchFixtures(sandboxUrl: string): Promise<unknown> {
   try {
     const res = await fetch(`${sandboxUrl}/__sandbox/fixtures`, { headers: { accept: 'application/json' } });
-    if (!res.ok) return [];
-    return collectAddresses((await res.json()) as unknown);
+    return res.ok ? ((await res.json()) as unknown) : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
+export interface AccountPreset {
+  name: string;
+  /** The status/status_reason the account starts in. */
+  state: string;
+  description: string;
+}
+
+/** The sandbox's account presets (fixtures.account_presets), or none. */
+export function collectPresets(fixtures: unknown): AccountPreset[] {
+  const list = (fixtures as { account_presets?: unknown } | null)?.account_presets;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((p: unknown) => {
+    const v = p as { name?: unknown; status?: unknown; status_reason?: unknown; description?: unknown } | null;
+    if (typeof v?.name !== 'string' || typeof v.status !== 'string' || typeof v.status_reason !== 'string') return [];
+    return [{ name: v.name, state: `${v.status}/${v.status_reason}`, description: typeof v.description === 'string' ? v.description : '' }];
+  });
+}
+
+/** The sandbox's documented test addresses (any list of address-like objects, under any key), to prefill an address. */
 export function collectAddresses(fixtures: unknown, limit = 100): TestAddress[] {
   const found: TestAddress[] = [];
   const seen = new Set<string>();

@@ -3,7 +3,8 @@
  * how to open it. Validation errors, the page's or the backend's, are shown next to their fields and summarised in
  * one alert; focus goes to the first field in error.
  */
-import type { TestAddress } from './api.js';
+import { presetFor, SUITED } from './account-states.js';
+import type { AccountPreset, TestAddress } from './api.js';
 import type { AddressFields, FieldProblem, FlowLinkBody, FlowScope, Locale } from './types.js';
 
 export type OpenMode = 'modal' | 'webview' | 'hosted';
@@ -14,6 +15,8 @@ const FIELD_INPUTS: Record<string, string> = {
   first_name: 'first-name',
   last_name: 'last-name',
   account_uuid: 'account-uuid',
+  account_state: 'account-state',
+  preset: 'account-state',
   scope: 'scope',
   'preliminary_address.address_1': 'address-1',
   'preliminary_address.address_2': 'address-2',
@@ -26,6 +29,7 @@ type Control = HTMLInputElement | HTMLSelectElement;
 
 export class FlowForm {
   private readonly addresses = new Map<string, AddressFields>();
+  private presets: AccountPreset[] = [];
   private readonly buttons: HTMLButtonElement[];
 
   constructor(
@@ -36,7 +40,7 @@ export class FlowForm {
     form.addEventListener('submit', (event) => this.submit(event));
     form.addEventListener('change', (event) => {
       const target = event.target as HTMLElement;
-      if (target.matches('input[name="account"], #address-choice')) this.syncSections();
+      if (target.matches('input[name="account"], #address-choice, #account-state, #scope')) this.syncSections();
     });
     this.syncSections();
   }
@@ -63,6 +67,17 @@ export class FlowForm {
       }
       group.append(option);
     });
+  }
+
+  /** The sandbox's presets, after "Suited to the flow" and "New": an account already in a state, for any scope. */
+  setAccountPresets(list: AccountPreset[]): void {
+    this.presets = list;
+    if (list.length === 0) return;
+    const group = document.createElement('optgroup');
+    group.label = 'Sandbox presets';
+    for (const p of list) group.append(new Option(`${p.name} (${p.state})`, p.name));
+    this.byId<HTMLSelectElement>('account-state').append(group);
+    this.syncSections();
   }
 
   /** Offers the account the last link was made for, so "a fresh link for the same account" is one click away. */
@@ -153,12 +168,15 @@ export class FlowForm {
       scope: value('scope') as FlowScope,
       behavior: mode === 'hosted' ? 'hosted' : 'embedded',
       locale: (checked('locale') || 'en') as Locale,
-      client_agent: this.byId<HTMLInputElement>('client-agent').checked,
     };
     if (checked('account') === 'existing') {
       body.account_uuid = value('account-uuid');
+      body.client_agent = this.byId<HTMLInputElement>('client-agent').checked;
       return body;
     }
+    body.account_state = value('account-state') || SUITED;
+    if (this.preset() !== null) return body;
+    body.client_agent = this.byId<HTMLInputElement>('client-agent').checked;
     const optional: [keyof FlowLinkBody & string, string][] = [['email', 'email'], ['first_name', 'first-name'], ['last_name', 'last-name']];
     for (const [key, id] of optional) {
       const v = value(id);
@@ -182,15 +200,35 @@ export class FlowForm {
   /** Disabled fieldsets are skipped by validation and hidden from assistive technology's form navigation. */
   private syncSections(): void {
     const existing = this.form.querySelector<HTMLInputElement>('input[name="account"][value="existing"]')?.checked ?? false;
-    this.byId<HTMLFieldSetElement>('customer-fields').disabled = existing;
-    this.byId<HTMLFieldSetElement>('address-fields').disabled = existing;
+    const preset = existing ? null : this.preset();
+    // A preset's customer is the sandbox's own: nothing the partner knows about a customer applies.
+    const known = !existing && preset === null;
+    this.byId<HTMLFieldSetElement>('customer-fields').disabled = !known;
+    this.byId<HTMLFieldSetElement>('address-fields').disabled = !known;
+    this.byId<HTMLInputElement>('client-agent').disabled = !known;
+    this.byId<HTMLElement>('account-state-fields').hidden = existing;
+    this.byId<HTMLSelectElement>('account-state').disabled = existing;
+    this.byId('account-state-hint').textContent = existing ? '' : this.describeState(preset);
     const uuidBox = this.byId<HTMLElement>('existing-account-fields');
     uuidBox.hidden = !existing;
     this.byId<HTMLInputElement>('account-uuid').disabled = !existing;
-    const other = !existing && this.byId<HTMLSelectElement>('address-choice').value === 'other';
+    const other = known && this.byId<HTMLSelectElement>('address-choice').value === 'other';
     const custom = this.byId<HTMLFieldSetElement>('custom-address');
     custom.hidden = !other;
     custom.disabled = !other;
+  }
+
+  /** The preset the new account will be built from, or null for a new empty account. */
+  private preset(): string | null {
+    const state = this.byId<HTMLSelectElement>('account-state').value || SUITED;
+    return presetFor(state, this.byId<HTMLSelectElement>('scope').value as FlowScope);
+  }
+
+  private describeState(preset: string | null): string {
+    if (preset === null) return 'A new account with nothing done yet: the customer enrolls in the flow.';
+    const known = this.presets.find((p) => p.name === preset);
+    const what = known ? ` (${known.state}): ${known.description}` : '';
+    return `The sandbox creates a new account from its preset ${preset}${what}`;
   }
 
   private controlFor(field: string): Control | null {

@@ -1,5 +1,5 @@
 /** Entry of the partner demo page: wires the form to the three ways of opening the flow. */
-import { PartnerApiError, fetchSettings, fetchTestAddresses, requestFlowLink } from './api.js';
+import { PartnerApiError, collectAddresses, collectPresets, fetchFixtures, fetchSettings, requestFlowLink } from './api.js';
 import { EventLog } from './event-log.js';
 import { FlowForm, type OpenMode } from './form.js';
 import { HostedLinkView } from './hosted.js';
@@ -74,7 +74,9 @@ async function main(): Promise<void> {
   };
   const form = new FlowForm(byId<HTMLFormElement>('flow-form'), (mode, body, trigger) => void open(mode, body, trigger));
 
-  form.setTestAddresses(await fetchTestAddresses(settings.sandboxUrl));
+  const fixtures = await fetchFixtures(settings.sandboxUrl);
+  form.setTestAddresses(collectAddresses(fixtures));
+  form.setAccountPresets(collectPresets(fixtures));
 }
 
 void main();

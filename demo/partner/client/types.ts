@@ -29,6 +29,8 @@ export interface FlowLinkBody {
   preliminary_address?: AddressFields;
   client_agent?: boolean;
   account_uuid?: string;
+  /** `auto` (suited to the scope), `new`, or a sandbox preset's name: client/account-states.ts. */
+  account_state?: string;
 }
 
 export interface FlowLink {

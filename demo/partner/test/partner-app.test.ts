@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPartnerApp } from '../app.js';
 import type { PartnerConfig } from '../config.js';
-import { ServiceError, ServiceUnreachable, type ServiceApi } from '../sandbox-api.js';
+import { ServiceError, ServiceUnreachable, serviceApi, type ServiceApi } from '../sandbox-api.js';
+import { SUITED_PRESETS } from '../client/account-states.js';
+import { createSandbox } from '../../sandbox/app.js';
+import { addDays } from '../../sandbox/time.js';
 
 const config: PartnerConfig = {
   port: 0,
@@ -22,6 +25,10 @@ function fakeService(overrides: Partial<ServiceApi> = {}): { api: ServiceApi; ca
   const api: ServiceApi = {
     async createAccount(body) {
       calls.push(['createAccount', body]);
+      return { accountUuid: UUID };
+    },
+    async createPresetAccount(preset, locale) {
+      calls.push(['createPresetAccount', { preset, locale }]);
       return { accountUuid: UUID };
     },
     async recordClientAgent(uuid) {
@@ -144,5 +151,85 @@ describe('pages and headers', () => {
     for (const path of ['/js/..%2Fserver.js', '/assets/..%2F..%2Fpackage.json', '/js/missing.js', '/assets/index.html']) {
       assert.equal((await app.request(path)).status, 404, path);
     }
+  });
+});
+
+describe('the account a new link is for (account_state)', () => {
+  it('suits the flow by default: a new account to enroll, a sandbox preset for every other scope', async () => {
+    for (const [scope, preset] of Object.entries(SUITED_PRESETS)) {
+      const { api, calls } = fakeService();
+      const res = await post(createPartnerApp(config, api), '/api/flow-link', { scope, locale: 'es' });
+      assert.equal(res.status, 201, scope);
+      assert.deepEqual(calls[0], preset === null ? ['createAccount', { email: (calls[0]?.[1] as { email: string }).email, locale: 'es' }] : ['createPresetAccount', { preset, locale: 'es' }], scope);
+      assert.deepEqual(calls[1], ['flowLogin', { uuid: UUID, scope, behavior: 'embedded', locale: 'es' }]);
+    }
+    assert.equal(SUITED_PRESETS.billing, 'active-with-invoices');
+    assert.equal(SUITED_PRESETS.renewal, 'active-contract-ending-soon');
+  });
+
+  it('takes "new" or any preset name, whatever the scope', async () => {
+    let { api, calls } = fakeService();
+    await post(createPartnerApp(config, api), '/api/flow-link', { scope: 'billing', account_state: 'new', email: 'ana@example.com' });
+    assert.deepEqual(calls.map(([name]) => name), ['createAccount', 'flowLogin']);
+    ({ api, calls } = fakeService());
+    await post(createPartnerApp(config, api), '/api/flow-link', { scope: 'enrollment', account_state: 'needs-attention-credit-check-frozen' });
+    assert.deepEqual(calls[0], ['createPresetAccount', { preset: 'needs-attention-credit-check-frozen', locale: 'en' }]);
+    ({ api, calls } = fakeService());
+    const hosted = await post(createPartnerApp(config, api), '/api/demo-link', { scope: 'documents' });
+    assert.equal(hosted.status, 201);
+    assert.deepEqual(calls[0], ['createPresetAccount', { preset: 'active-with-invoices', locale: 'en' }], 'no random email for a preset');
+  });
+
+  it('refuses what a preset account cannot take, and a state with an existing account, before calling the service', async () => {
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ scope: 'billing', email: 'ana@example.com', first_name: 'Ana' }, ['email', 'first_name']],
+      [{ account_state: 'active-no-card', client_agent: true }, ['client_agent']],
+      [{ account_state: 'active-no-card', preliminary_address: { address_1: '1200 Smith St', city: 'Houston', state: 'TX', postal_code: '77002' } }, ['preliminary_address']],
+      [{ account_uuid: UUID, account_state: 'new' }, ['account_state']],
+      [{ account_state: 'Active With Invoices' }, ['account_state']],
+      [{ account_state: 42 }, ['account_state']],
+    ];
+    for (const [body, fields] of cases) {
+      const { api, calls } = fakeService();
+      const res = await post(createPartnerApp(config, api), '/api/flow-link', body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      const { error } = (await res.json()) as { error: { fields: { field: string }[] } };
+      assert.deepEqual(error.fields.map((f) => f.field).sort(), fields.sort(), JSON.stringify(body));
+      assert.equal(calls.length, 0);
+    }
+  });
+
+  it('asks the real sandbox for the preset: a billing link opens on an active account with invoices; nothing personal is logged', async () => {
+    const sandbox = createSandbox({ appToken: config.appToken, rateLimits: false, publicUrl: 'http://sandbox.test', allowedOrigins: [config.partnerUrl] });
+    const viaSandbox: typeof fetch = (input, init) => Promise.resolve(sandbox.app.request(String(input).replace('http://sandbox.test', ''), init));
+    const app = createPartnerApp(config, serviceApi('http://sandbox.test', config.appToken, viaSandbox));
+    const lines: string[] = [];
+    const saved = { log: console.log, warn: console.warn, error: console.error };
+    for (const level of ['log', 'warn', 'error'] as const) console[level] = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    let links: { account_uuid: string; login_link: string }[] = [];
+    try {
+      const billing = await post(app, '/api/flow-link', { scope: 'billing' });
+      const renewal = await post(app, '/api/flow-link', { scope: 'renewal', behavior: 'hosted' });
+      const fresh = await post(app, '/api/flow-link', { scope: 'enrollment', email: 'lupe.garza@example.com', first_name: 'Lupe', last_name: 'Garza' });
+      const unknown = await post(app, '/api/flow-link', { account_state: 'active-with-everything' });
+      assert.deepEqual([billing.status, renewal.status, fresh.status, unknown.status], [201, 201, 201, 400]);
+      const refusal = (await unknown.json()) as { error: { fields: { field: string; message: string }[] } };
+      assert.equal(refusal.error.fields[0]?.field, 'preset', "the sandbox's 400 goes through, naming the presets");
+      assert.match(refusal.error.fields[0]?.message ?? '', /active-with-invoices/);
+      links = [(await billing.json()) as (typeof links)[0], (await renewal.json()) as (typeof links)[0], (await fresh.json()) as (typeof links)[0]];
+    } finally {
+      Object.assign(console, saved);
+      sandbox.close();
+    }
+    const [billingLink, renewalLink, freshLink] = links.map((l) => sandbox.store.account(l.account_uuid)!);
+    assert.equal(billingLink?.progress?.status, 'active');
+    assert.ok(billingLink?.card, 'a card on file');
+    assert.ok(renewalLink?.location && renewalLink.location.contract.endDate <= addDays(sandbox.clock.today(), 30), 'the contract ends within 30 days');
+    assert.equal(freshLink?.finalizedAt, null);
+    // Logs hold methods, paths, statuses and error codes: no name, email, address, token or link.
+    assert.ok(lines.length >= 4);
+    const secrets = [config.appToken, 'lupe.garza@example.com', 'Lupe', 'Garza', ...links.map((l) => new URL(l.login_link).searchParams.get('token')!)];
+    for (const a of [billingLink, renewalLink]) secrets.push(a!.email, a!.first_name!, a!.last_name!, a!.phone!, a!.location!.address.address_1);
+    for (const line of lines) for (const secret of secrets) assert.ok(!line.includes(secret), `the log line "${line}" shows personal data or a secret`);
   });
 });

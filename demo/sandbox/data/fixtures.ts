@@ -3,6 +3,7 @@
  * README.md: test addresses with their ESI IDs, the magic values and what they do, test cards, eligibility examples.
  */
 import { TEST_CARDS } from '../processor/cards.js';
+import { PRESETS } from '../state/presets.js';
 import { BUSINESS_HOURS } from '../clock.js';
 import { PREMISES, UNKNOWN_ESI_ID, toResult, type PremiseTrigger } from './addresses.js';
 import { eligibility } from './eligibility.js';
@@ -61,6 +62,14 @@ export function fixtures(): Record<string, unknown> {
       switch_business_hours_after_submission: u.switchBusinessHours,
     })),
     eligibility: ELIGIBILITY_EXAMPLES.map((zip) => ({ postal_code: zip, ...eligibility(zip) })),
+    account_presets: PRESETS.map((p) => ({
+      name: p.name,
+      status: p.status,
+      status_reason: p.status_reason,
+      scopes: p.scopes,
+      description: p.description,
+      request: { method: 'POST', path: '/__sandbox/accounts', body: { preset: p.name } },
+    })),
     business_hours: { time_zone: BUSINESS_HOURS.timeZone, days: BUSINESS_HOURS.days, open: '08:00', close: '17:00', holidays: 'none' },
   };
 }

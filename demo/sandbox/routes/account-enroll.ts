@@ -1,5 +1,4 @@
 /** Account-token enrollment: address searches, plan requests and plan acceptance. */
-import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { toResult, toUtilityStyleResult } from '../data/addresses.js';
 import { fullAddressSearch, typeAheadSearch } from '../data/address-search.js';
@@ -8,9 +7,9 @@ import type { SandboxEnv } from '../http/env.js';
 import { ApiError, fail, type FieldIssue } from '../http/errors.js';
 import { checkBody, parseBody } from '../http/contract.js';
 import { isClientAgentAccount } from '../state/status.js';
-import type { AccountRecord, LocationRecord, PlanRecord } from '../store/types.js';
-import { addDays } from '../time.js';
-import { contractEndDate } from '../views/account.js';
+import { acceptPlan } from '../state/enrollment.js';
+import type { AccountRecord, PlanRecord } from '../store/types.js';
+import { addDays, localDate } from '../time.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { quoteForAccountEsiId, requirePremise } from './plan-quotes.js';
 
@@ -64,56 +63,15 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
     }
     const premise = requirePremise(body.esi_id);
     const acceptedBy = body.accepted_by ?? 'customer';
-    const rules = acceptanceProblems(deps, account, quote, { esiId: body.esi_id, utility: premise.utility, startDate, dateField, acceptedBy, termsAccepted: body.terms_accepted });
+    const rules = acceptanceProblems(account, quote, { esiId: body.esi_id, utility: premise.utility, startDate, dateField, acceptedBy, termsAccepted: body.terms_accepted }, clock.nowMs());
     if (rules.length) throw new ApiError(422, 'unprocessable', rules.map((r) => r.message).join('; '), rules);
 
-    const now = clock.nowMs();
-    const sameMeter = account.location?.esiId === body.esi_id ? account.location : null;
-    let loaDocumentId: string | null = null;
-    if (acceptedBy === 'client_agent') {
-      // Rule 5 of plan acceptance: a Letter of Authorization is generated for the customer.
-      loaDocumentId = randomUUID();
-      store.documents.set(loaDocumentId, {
-        id: loaDocumentId,
-        type: 'loa',
-        accountUuid: account.uuid,
-        planUuid: quote.plan.uuid,
-        locale: account.locale,
-        version: '1',
-        effectiveDate: clock.today(),
-        createdAt: now,
-      });
-    }
-    if (account.location) account.pastContracts.push(account.location.contract);
-    const location: LocationRecord = {
-      uuid: sameMeter?.uuid ?? randomUUID(),
-      esiId: body.esi_id,
-      address: toResult(premise),
-      utility: premise.utility,
-      trigger: premise.trigger,
-      contract: {
-        uuid: randomUUID(),
-        plan: quote.plan,
-        startDate,
-        endDate: contractEndDate(startDate, quote.plan.term_months),
-        acceptedAt: now,
-        acceptedBy,
-        loaDocumentId,
-      },
-    };
-    account.location = location;
-    account.serviceAddress = toResult(premise);
-    account.clientAgentEnrollment = acceptedBy === 'client_agent';
-    account.forced = null;
-    account.counters.plans_accepted += 1;
-    const data = { location_uuid: location.uuid, plan_uuid: quote.plan.uuid, esi_id: body.esi_id, start_date: startDate, accepted_by: acceptedBy };
-    store.emit(account, 'enrollment.plan_accepted', data);
-    store.recordService('plan_accepted', account.uuid, data);
+    acceptPlan(store, account, quote, { premise, startDate, acceptedBy }, clock.nowMs());
     return accountJson(c, deps, account);
   });
 }
 
-interface Acceptance {
+export interface AcceptanceRequest {
   esiId: string;
   utility: string;
   startDate: string;
@@ -122,17 +80,17 @@ interface Acceptance {
   termsAccepted: boolean;
 }
 
-/** Every business rule acceptance breaks, so one 422 names them all. */
-function acceptanceProblems(deps: Deps, account: AccountRecord, quote: PlanRecord, a: Acceptance): FieldIssue[] {
+/** Every business rule an acceptance at `at` breaks, so one 422 names them all. */
+export function acceptanceProblems(account: AccountRecord, quote: PlanRecord, a: AcceptanceRequest, at: number): FieldIssue[] {
   const problems: FieldIssue[] = [];
-  const today = deps.clock.today();
+  const today = localDate(at);
   const status = account.forced?.status;
   if (status === 'cancelled') problems.push({ field: 'status', code: 'range', message: 'The account is cancelled' });
   if (account.finalizedAt !== null) {
     problems.push({ field: 'enrollment.is_enrollment_finalized', code: 'range', message: 'The enrollment is finalized; its plan can no longer change' });
   }
   if (!a.termsAccepted) problems.push({ field: 'terms_accepted', code: 'must_be_true', message: 'terms_accepted must be true' });
-  if (quote.expiresAt <= deps.clock.nowMs()) {
+  if (quote.expiresAt <= at) {
     problems.push({ field: 'plan_uuid', code: 'range', message: `The plan expired at ${new Date(quote.expiresAt).toISOString()}; request plans again` });
   }
   if (quote.esiId !== null ? quote.esiId !== a.esiId : quote.utility !== a.utility) {

@@ -5,6 +5,7 @@ import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
 import { checkBody, parseBody } from '../http/contract.js';
+import { removePaymentMethod } from '../state/enrollment.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 
 /** Statuses that only make sense for an account with a location (an accepted plan). */
@@ -36,7 +37,7 @@ export function registerAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
 
   app.post('/v1/account/sandbox/remove-payment-method', (c) => {
     const account = tokenAccount(c);
-    account.card = null;
+    removePaymentMethod(account, clock.nowMs());
     return accountJson(c, deps, account);
   });
 

@@ -4,6 +4,7 @@ import type { SandboxEnv } from '../http/env.js';
 import { readJson } from '../http/body.js';
 import { fail } from '../http/errors.js';
 import { parseBody, parseQuery } from '../http/contract.js';
+import { applyIdentity } from '../state/enrollment.js';
 import { ACCOUNT_TOKEN_TTL_MS } from '../store/tokens.js';
 import type { AccountRecord } from '../store/types.js';
 import { toAccount } from '../views/account.js';
@@ -11,24 +12,10 @@ import { accountJson, pathAccount, type Deps } from './deps.js';
 import { addressInputOf, assertAdult } from './schemas.js';
 
 const UPDATABLE = ['email', 'first_name', 'last_name', 'phone', 'date_of_birth', 'preliminary_address', 'locale'] as const;
-const IDENTITY_FIELDS = ['email', 'first_name', 'last_name', 'phone', 'date_of_birth'] as const;
 
 export function issueAccountToken(deps: Deps, account: AccountRecord): { token: string; expires_at: string } {
   const record = deps.store.tokens.issue('account', { accountUuid: account.uuid, appId: account.appId }, ACCOUNT_TOKEN_TTL_MS);
   return { token: record.token, expires_at: new Date(record.expiresAt).toISOString() };
-}
-
-/** Applies identity fields and reports whether any of them changed (for the identity_updated webhook). */
-export function applyIdentity(account: AccountRecord, fields: Partial<Record<(typeof IDENTITY_FIELDS)[number], string>>): boolean {
-  let changed = false;
-  for (const key of IDENTITY_FIELDS) {
-    const value = fields[key];
-    if (value !== undefined && value !== account[key]) {
-      account[key] = value;
-      changed = true;
-    }
-  }
-  return changed;
 }
 
 export function registerAppAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {

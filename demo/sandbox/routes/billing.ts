@@ -5,6 +5,7 @@ import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
 import { checkBody } from '../http/contract.js';
+import { syncPaymentMethod } from '../state/enrollment.js';
 import type { AccountRecord } from '../store/types.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { addressInputOf } from './schemas.js';
@@ -49,18 +50,7 @@ export function registerBillingRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (method.status !== 'succeeded') {
       throw fail.unprocessable('payment_method_id', 'range', `The payment method's setup has not succeeded (${method.status})`);
     }
-    account.card = {
-      paymentMethodId: method.id,
-      brand: method.card.brand,
-      last4: method.card.last4,
-      expMonth: method.card.exp_month,
-      expYear: method.card.exp_year,
-      postalCode: method.billing_details.postal_code || null,
-      addedAt: clock.nowMs(),
-    };
-    account.forced = null;
-    account.counters.payment_methods_synced += 1;
-    store.emit(account, 'account.payment_method_added', { card_brand: method.card.brand, card_last4: method.card.last4 });
+    syncPaymentMethod(store, account, method, clock.nowMs());
     return accountJson(c, deps, account);
   });
 

@@ -1,12 +1,11 @@
 /** The remaining enrollment steps with an account token: identity, credit check and finalize. */
 import type { Hono } from 'hono';
-import { creditOutcomeFor } from '../data/triggers.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { ApiError, fail } from '../http/errors.js';
 import { parseBody } from '../http/contract.js';
+import { finalizeEnrollment, recordCreditCheck, recordIdentity } from '../state/enrollment.js';
 import { missingForFinalize } from '../state/status.js';
-import { applyIdentity } from './app-accounts.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { assertAdult } from './schemas.js';
 
@@ -24,10 +23,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     const account = tokenAccount(c);
     const body = parseBody('updateIdentity', await readJson(c));
     assertAdult(body.date_of_birth, clock.today(), 422);
-    applyIdentity(account, body);
-    account.forced = null;
-    account.counters.identity_updates += 1;
-    store.emit(account, 'enrollment.identity_updated');
+    recordIdentity(store, account, body);
     return accountJson(c, deps, account);
   });
 
@@ -40,9 +36,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     if (account.finalizedAt !== null && stage !== 'verification' && stage !== 'credit') {
       throw fail.unprocessable('ssn', 'range', 'The credit check of this enrollment has already been processed');
     }
-    account.credit = { outcome: creditOutcomeFor(body.ssn), submittedAt: clock.nowMs() };
-    account.forced = null;
-    account.counters.credit_checks += 1;
+    recordCreditCheck(account, body.ssn, clock.nowMs());
     return accountJson(c, deps, account);
   });
 
@@ -70,14 +64,7 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     if (!account.clientAgentEnrollment && body.is_client_agent_enrollment === true) {
       throw fail.unprocessable('is_client_agent_enrollment', 'range', 'The plan was accepted by the customer, not by a client agent');
     }
-    const now = clock.nowMs();
-    account.finalizedAt = now;
-    account.forced = null;
-    progress.start(account, now);
-    account.counters.finalize_succeeded += 1;
-    const data = { location_uuid: account.location!.uuid, finalized_at: new Date(now).toISOString() };
-    store.emit(account, 'enrollment.finalized', data);
-    store.recordService('enrollment_finalized', account.uuid, data);
+    finalizeEnrollment(store, progress, account, clock.nowMs());
     return c.json({});
   });
 }

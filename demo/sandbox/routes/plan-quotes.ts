@@ -11,6 +11,7 @@ import type { UtilityName } from '../data/utilities.js';
 import { fail } from '../http/errors.js';
 import { isClientAgentAccount } from '../state/status.js';
 import type { AccountRecord } from '../store/types.js';
+import { localDate } from '../time.js';
 import type { Deps } from './deps.js';
 
 export interface QuoteRequest {
@@ -18,6 +19,8 @@ export interface QuoteRequest {
   esiId: string | null;
   account: AccountRecord | null;
   custom: CustomRates | null;
+  /** When the plans are priced: now, except for an account preset's earlier enrollment (state/presets.ts). */
+  at?: number;
 }
 
 export function documentUrl(deps: Deps, id: string): string {
@@ -26,10 +29,10 @@ export function documentUrl(deps: Deps, id: string): string {
 
 export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
   const { store, clock } = deps;
-  const now = clock.nowMs();
+  const now = req.at ?? clock.nowMs();
   const expiresAt = clock.addBusinessDays(5, now);
   const locale = req.account?.locale ?? 'en';
-  const today = clock.today();
+  const today = localDate(now);
   // EFL and TOS versions follow the month the rates were set in (an EFL changes whenever prices do).
   const version = `${today.slice(0, 4)}.${today.slice(5, 7)}-1`;
   const ids = new Map<string, { efl: string; tos: string; yrac: string }>();
@@ -75,7 +78,7 @@ export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
     const data: Record<string, unknown> = { plan_uuids: plans.map((p) => p.uuid) };
     if (req.esiId) data.esi_id = req.esiId;
     store.emit(account, 'enrollment.plan_requested', data);
-    store.recordService('plan_requested', account.uuid, data);
+    store.recordService('plan_requested', account.uuid, data, now);
   }
   return plans;
 }
@@ -91,8 +94,9 @@ export function requirePremise(esiId: string): Premise {
  * Plans requested for an account's ESI ID also become its service address (so a reload resumes at the plans
  * step), until a plan is accepted: from then on the accepted location is the service address.
  */
-export function quoteForAccountEsiId(deps: Deps, account: AccountRecord, esiId: string): Plan[] {
+export function quoteForAccountEsiId(deps: Deps, account: AccountRecord, esiId: string, at?: number): Plan[] {
   const premise = requirePremise(esiId);
   if (!account.location) account.serviceAddress = toResult(premise);
-  return quotePlans(deps, { utility: premise.utility, esiId, account, custom: deps.store.customRates.get(account.uuid) ?? null });
+  const custom = deps.store.customRates.get(account.uuid) ?? null;
+  return quotePlans(deps, { utility: premise.utility, esiId, account, custom, ...(at === undefined ? {} : { at }) });
 }

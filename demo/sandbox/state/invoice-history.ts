@@ -1,7 +1,8 @@
 /**
  * The invoices of an active account, from the invoice generator (../invoices.ts) fed with the contract's rates and
- * the same synthetic usage the usage endpoints serve, so a bill's kWh match the usage pages. Auto-pay fails (the
- * latest due invoice stays unpaid, past due) when no payment method is on file.
+ * the same synthetic usage the usage endpoints serve, so a bill's kWh match the usage pages. An auto-pay run fails
+ * when no payment method was on file at the time (`paymentMethodPeriods`): its invoices stay unpaid, past due, until
+ * a later run finds one.
  *
  * Nothing is recomputed from scratch: each account keeps its billing schedule, extended as the clock moves, and the
  * kWh of each billing period once read. Numbers, dates and payments (all the webhooks need) cost no usage at all;
@@ -10,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BillingSchedule, InvoiceHistory, invoiceStatus, type InvoiceRecord } from '../invoices.js';
+import { autoPayRunAt, BillingSchedule, InvoiceHistory, invoiceStatus, type InvoiceRecord } from '../invoices.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
 import { importKwhBetween, type UsageProfile } from '../usage.js';
@@ -74,6 +75,11 @@ function kwhOf(ledger: Ledger, k: number): number {
   return kwh;
 }
 
+/** Whether a payment method was on file at an instant (what an auto-pay run then could charge). */
+export function hadPaymentMethodAt(a: AccountRecord, at: number): boolean {
+  return a.paymentMethodPeriods.some((p) => p.from <= at && (p.to === null || at < p.to));
+}
+
 /** The account's invoices issued on or before `today` (empty before service starts), priced only when read. */
 export function invoiceHistoryOf(store: Store, a: AccountRecord, today: string, publicUrl: string): InvoiceHistory | null {
   const ledger = ledgerOf(a);
@@ -89,7 +95,7 @@ export function invoiceHistoryOf(store: Store, a: AccountRecord, today: string, 
     utilityDisplayName: plan.delivery.utility.display_name,
     kwhOf: (k) => kwhOf(ledger, k),
     pdfUrl: (number) => `${publicUrl}/documents/${invoiceDocumentId(store, a, number, today)}.pdf`,
-    pastDue: a.card === null,
+    canCharge: (runDate) => hadPaymentMethodAt(a, autoPayRunAt(runDate)),
   });
 }
 
@@ -150,7 +156,7 @@ export function emitInvoiceEvents(store: Store, a: AccountRecord, today: string,
       store.emit(a, 'account.invoice_sent', data);
     }
     const status = invoiceStatus(
-      { paid_at: invoice.paid ? invoice.payment_due_date : null, voided_at: invoice.voided_on, payment_due_date: invoice.payment_due_date },
+      { paid_at: invoice.paid_on, voided_at: invoice.voided_on, payment_due_date: invoice.payment_due_date },
       today,
     );
     if (status === 'paid' && !paid.has(invoice.number)) {

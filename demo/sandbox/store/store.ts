@@ -63,8 +63,9 @@ export class Store {
     this.tokens = new TokenStore(options.clock);
   }
 
-  createAccount(input: NewAccount): AccountRecord {
-    const now = this.clock.nowMs();
+  /** `at` is now, except for an account preset, which was created earlier (state/presets.ts). */
+  createAccount(input: NewAccount, at: number = this.clock.nowMs()): AccountRecord {
+    const now = at;
     this.#seq += 1;
     const account: AccountRecord = {
       seq: this.#seq,
@@ -84,6 +85,7 @@ export class Store {
       pastContracts: [],
       credit: null,
       card: null,
+      paymentMethodPeriods: [],
       billingAddress: null,
       finalizedAt: null,
       clientAgentEnrollment: false,
@@ -107,7 +109,7 @@ export class Store {
       requestsByRoute: {},
     };
     this.#accounts.set(account.uuid, account);
-    this.recordService('account_created', account.uuid);
+    this.recordService('account_created', account.uuid, undefined, now);
     this.#mergeProspect(account);
     return account;
   }
@@ -177,8 +179,8 @@ export class Store {
     this.webhooks.emit(type, { account_uuid: account.uuid, ...data });
   }
 
-  recordService(event: ServiceEventRecord['event'], accountUuid: string | null, detail?: Record<string, unknown>): void {
-    const record: ServiceEventRecord = { event, accountUuid, at: this.clock.nowMs() };
+  recordService(event: ServiceEventRecord['event'], accountUuid: string | null, detail?: Record<string, unknown>, at = this.clock.nowMs()): void {
+    const record: ServiceEventRecord = { event, accountUuid, at };
     if (detail) record.detail = detail;
     this.serviceEvents.push(record);
   }

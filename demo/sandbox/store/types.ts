@@ -122,6 +122,11 @@ export interface AccountRecord {
   /** Only the outcome the sandbox trigger decided: the SSN itself is never kept. */
   credit: { outcome: CreditOutcome; submittedAt: number } | null;
   card: StoredCard | null;
+  /**
+   * When a payment method was on file (added at `from`, removed at `to`): what each auto-pay run could charge, kept
+   * so that a payment, once made or failed, never changes.
+   */
+  paymentMethodPeriods: Array<{ from: number; to: number | null }>;
   billingAddress: { same: boolean; address: AddressInput | null } | null;
   finalizedAt: number | null;
   /** The plan was accepted on the customer's behalf (client agent); finalize must then say so. */

@@ -268,6 +268,7 @@ describe('the OpenAPI document', () => {
       ['DELETE', '/__sandbox/faults/flt_1'],
       ['GET', '/__sandbox/webhooks'],
       ['PUT', '/__sandbox/webhooks/config'],
+      ['POST', '/__sandbox/accounts'],
       ['GET', `/__sandbox/accounts/${UUID}`],
       ['POST', `/__sandbox/accounts/${UUID}/expire-tokens`],
       ['POST', '/__sandbox/expire-tokens'],

@@ -40,6 +40,7 @@ const CONTROLS: Control[] = [
   { method: 'DELETE', route: '/__sandbox/faults/:id', path: () => '/__sandbox/faults/flt_1' },
   { method: 'GET', route: '/__sandbox/webhooks', path: () => '/__sandbox/webhooks' },
   { method: 'PUT', route: '/__sandbox/webhooks/config', path: () => '/__sandbox/webhooks/config', body: { url: 'http://evil.example/hooks', secret: 'whsec_evil_secret' } },
+  { method: 'POST', route: '/__sandbox/accounts', path: () => '/__sandbox/accounts', body: { preset: 'active-with-invoices' } },
   { method: 'GET', route: '/__sandbox/accounts/:account_uuid', path: () => `/__sandbox/accounts/${account.uuid}` },
   { method: 'POST', route: '/__sandbox/accounts/:account_uuid/expire-tokens', path: () => `/__sandbox/accounts/${account.uuid}/expire-tokens` },
   { method: 'POST', route: '/__sandbox/expire-tokens', path: () => '/__sandbox/expire-tokens' },
@@ -55,6 +56,7 @@ function state() {
     rules: h.sb.faults.list().rules.map((r) => r.id),
     liveTokens: h.sb.store.tokens.forAccount(account.uuid).filter((t) => t.expiresAt > now).length,
     webhooks: h.sb.dispatcher.deliveries().length,
+    accounts: h.sb.store.accounts().length,
   };
 }
 

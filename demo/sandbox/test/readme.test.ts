@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PREMISES, UNKNOWN_ESI_ID } from '../data/addresses.js';
 import { SSN_SERIAL_TRIGGERS } from '../data/triggers.js';
+import { PRESETS } from '../state/presets.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -26,5 +27,18 @@ describe('demo/sandbox/README.md', () => {
       const row = readme.split('\n').find((l) => l.includes(`\`${serial}\``));
       assert.ok(row?.includes(`needs_attention/${outcome}`), serial);
     }
+  });
+});
+
+describe('demo/sandbox/README.md account presets', () => {
+  it('has a row per preset with the state it gives, and no row for a preset that is gone', () => {
+    const rows = readme.split('\n').filter((l) => /^\| `[a-z-]+` \| `[a-z_]+\/[a-z_]+` \|/.test(l));
+    for (const p of PRESETS) {
+      const row = rows.find((l) => l.startsWith(`| \`${p.name}\` |`));
+      assert.ok(row, p.name);
+      assert.ok(row.includes(`\`${p.status}/${p.status_reason}\``), p.name);
+      assert.ok(row.includes(p.description), `${p.name}: the README's description is the code's`);
+    }
+    assert.equal(rows.length, PRESETS.length);
   });
 });

@@ -395,6 +395,19 @@ const ROWS: Row[] = [
     ],
   },
   {
+    route: 'POST /__sandbox/accounts',
+    auth: 'sandbox',
+    json: true,
+    accepted: () => ({ path: '/__sandbox/accounts', body: { preset: 'applying-missing-identity', locale: 'es' } }),
+    refusals: [
+      { why: 'preset missing', status: 400, code: 'invalid_request', fields: ['preset'], req: body({ locale: 'es' }) },
+      { why: 'unknown preset', status: 400, code: 'invalid_request', fields: ['preset'], req: merge({ preset: 'active-with-everything' }) },
+      { why: 'preset not a string', status: 400, code: 'invalid_request', fields: ['preset'], req: merge({ preset: ['active-no-card'] }) },
+      { why: 'unknown locale', status: 400, code: 'invalid_request', fields: ['locale'], req: merge({ locale: 'fr' }) },
+      { why: 'a field presets do not take', status: 400, code: 'invalid_request', fields: ['status'], req: merge({ status: 'active' }) },
+    ],
+  },
+  {
     route: 'POST /__sandbox/accounts/:account_uuid/expire-tokens',
     auth: 'sandbox',
     json: false,
