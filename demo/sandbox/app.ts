@@ -34,10 +34,12 @@ import { registerEventRoutes } from './routes/events.js';
 import { registerInvoiceRoutes } from './routes/invoices.js';
 import { registerLinkRoutes } from './routes/links.js';
 import { registerLocationRoutes } from './routes/locations.js';
+import { registerRenewalRoutes } from './routes/renewal.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import { emitInvoiceEvents } from './state/invoice-history.js';
 import { Progress } from './state/pipeline.js';
+import { startDueRenewal } from './state/renewal.js';
 import { Store } from './store/store.js';
 import { WebhookDispatcher } from './webhooks.js';
 
@@ -93,11 +95,14 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   const progress = new Progress(store);
   const faults = new Faults();
   faults.onExpireTokens((accountUuid) => void store.expireTokens(accountUuid));
-  /** Background work that is due: pipeline steps, then the invoices (and auto-pay) the passing days bring. */
+  /** Background work that is due: pipeline steps, renewals that start, then the invoices (and auto-pay) the passing days bring. */
   const tick = (): void => {
     progress.runDue();
     const today = clock.today();
-    for (const account of store.accounts()) emitInvoiceEvents(store, account, today, config.publicUrl);
+    for (const account of store.accounts()) {
+      startDueRenewal(account, today);
+      emitInvoiceEvents(store, account, today, config.publicUrl);
+    }
   };
   const unsubscribe = clock.onChange(tick);
   const deps: Deps = { store, clock, config, progress, processor };
@@ -176,6 +181,7 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   registerBillingRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerLocationRoutes(app, deps);
+  registerRenewalRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerWebhookRoutes(app, dispatcher, webhookState);

@@ -702,7 +702,18 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Priced renewal plans for the location. */
+        /**
+         * Priced renewal plans for the location's contract.
+         * @description The plans the location's contract may be renewed with: the same Plan as enrollment plans (term, rates, EFL,
+         *     TOS and YRAC links, average prices, valid 5 business days), whose start window follows the current contract:
+         *     earliest_start_date = latest_start_date = the day after contract.end_date, or, past the end date
+         *     (month-to-month), tomorrow to 30 days out. Offers are kept while valid, so reading twice gives the same plans.
+         *
+         *     Only an eligible location gets plans (its Location says so in renewal.eligibility); otherwise 422
+         *     unprocessable with one field: status / not_active (the account's service is not active),
+         *     contract.end_date / not_yet_eligible (renewal opens 60 days before the end date: renewal.opens_on), or
+         *     queued_contract / already_renewed (a renewal is already queued).
+         */
         get: operations["listRenewalPlans"];
         put?: never;
         post?: never;
@@ -723,7 +734,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a renewal plan; the new contract is queued after the current one. */
+        /**
+         * Accept a renewal plan; the new contract is queued after the current one.
+         * @description Queues the plan's contract to start on start_date (default: the plan's earliest_start_date, the day after
+         *     the current contract ends) and answers the Location with it in queued_contract (status queued). Its EFL,
+         *     TOS and YRAC are then listed by all-documents with status queued (not by documents) until it starts; on its
+         *     start date it becomes the location's contract and the one it follows becomes historical.
+         *
+         *     404 for a plan that was not offered for this location. One 422 unprocessable names every broken rule: the
+         *     eligibility of renewal/plans (status not_active, contract.end_date not_yet_eligible, queued_contract
+         *     already_renewed), terms_accepted (must_be_true), an expired offer or one made for an earlier contract
+         *     (plan_uuid, range), a start_date outside the plan's window or in the past (start_date, range). A renewal
+         *     once queued is not replaced: another acceptance is already_renewed. Send an Idempotency-Key: a retry with
+         *     the same key and body replays the answer.
+         */
         post: operations["acceptRenewal"];
         delete?: never;
         options?: never;
@@ -1184,8 +1208,12 @@ export interface components {
             code: components["schemas"]["FieldErrorCode"];
             message: string;
         };
-        /** @enum {string} */
-        FieldErrorCode: "required" | "type" | "enum" | "format" | "range" | "unknown_field" | "must_be_true" | "reused";
+        /**
+         * @description not_active, not_yet_eligible and already_renewed say why a location may not renew (renewal/plans and
+         *     renewal/accept), on the fields status, contract.end_date and queued_contract of its Location.
+         * @enum {string}
+         */
+        FieldErrorCode: "required" | "type" | "enum" | "format" | "range" | "unknown_field" | "must_be_true" | "reused" | "not_active" | "not_yet_eligible" | "already_renewed";
         /**
          * @description See Account's x-status-pairs for the reasons each status allows.
          * @enum {string}
@@ -1695,6 +1723,18 @@ export interface components {
             contract: components["schemas"]["Contract"];
             /** @description A renewal contract that starts when the current one ends, if any. */
             queued_contract?: components["schemas"]["Contract"] | null;
+            renewal?: components["schemas"]["RenewalStatus"];
+        };
+        /**
+         * @description Whether the location may renew now: eligible (renewal/plans answers), not_active (the account's service is
+         *     not active), not_yet_eligible (before opens_on), already_renewed (queued_contract is set). A contract past
+         *     its end date (month-to-month) stays eligible.
+         */
+        RenewalStatus: {
+            /** @enum {string} */
+            eligibility: "eligible" | "not_active" | "not_yet_eligible" | "already_renewed";
+            /** @description The first day renewal plans are offered, 60 days before the contract's end_date. */
+            opens_on: components["schemas"]["Date"];
         };
         /** @enum {string} */
         DocumentType: "efl" | "tos" | "yrac" | "loa" | "invoice";
@@ -1775,9 +1815,12 @@ export interface components {
             links: components["schemas"]["UsageLinks"];
         };
         RenewalAcceptRequest: {
+            /** @description A plan of GET renewal/plans for this location. */
             plan_uuid: components["schemas"]["Uuid"];
-            /** @description Must be true. */
+            /** @description Must be true (422 otherwise). */
             terms_accepted: boolean;
+            /** @description Within the plan's earliest and latest start dates and after today; defaults to earliest_start_date. */
+            start_date?: components["schemas"]["Date"];
         };
         BatteryMaker: {
             id: string;
@@ -3480,6 +3523,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -117,6 +117,9 @@ export type UsageInterval = Schemas['UsageInterval'];
 
 // ── Renewal and battery ──
 export type RenewalAcceptRequest = Schemas['RenewalAcceptRequest'];
+/** Whether a Location may renew now, and from when (`Location.renewal`). */
+export type RenewalStatus = Schemas['RenewalStatus'];
+export type RenewalEligibility = RenewalStatus['eligibility'];
 export type BatteryMaker = Schemas['BatteryMaker'];
 export type BatteryAuthorizeRequest = Schemas['BatteryAuthorizeRequest'];
 export type BatteryAuthorization = Schemas['BatteryAuthorization'];

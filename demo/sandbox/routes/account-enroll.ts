@@ -9,8 +9,7 @@ import { ApiError, fail, type FieldIssue } from '../http/errors.js';
 import { checkBody, parseBody } from '../http/contract.js';
 import { isClientAgentAccount } from '../state/status.js';
 import type { AccountRecord, LocationRecord, PlanRecord } from '../store/types.js';
-import { addDays } from '../time.js';
-import { contractEndDate } from '../views/account.js';
+import { addDays, contractEndDate } from '../time.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { quoteForAccountEsiId, requirePremise } from './plan-quotes.js';
 
@@ -59,7 +58,8 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
     const startDate = (body.start_date ?? body.service_start_date)!;
 
     const quote = store.plans.get(body.plan_uuid);
-    if (!quote || (quote.accountUuid !== null && quote.accountUuid !== account.uuid)) {
+    // A renewal offer renews a contract (POST …/renewal/accept); it was never quoted for an enrollment.
+    if (!quote || quote.renewal || (quote.accountUuid !== null && quote.accountUuid !== account.uuid)) {
       throw fail.notFound(`No plan ${body.plan_uuid} was quoted for this account`);
     }
     const premise = requirePremise(body.esi_id);

@@ -46,6 +46,8 @@ export interface PlanRecord {
   expiresAt: number;
   /** Public ids of the plan's EFL, TOS and YRAC (the ids in plan.links). */
   documentIds: { efl: string; tos: string; yrac: string };
+  /** Set on a renewal offer: only this contract of this location may be renewed with it (state/renewal.ts). */
+  renewal?: { locationUuid: string; contractUuid: string };
 }
 
 export interface ContractRecord {
@@ -66,6 +68,8 @@ export interface LocationRecord {
   utility: UtilityName;
   trigger: PremiseTrigger | null;
   contract: ContractRecord;
+  /** An accepted renewal that starts when `contract` ends (state/renewal.ts); absent or null when there is none. */
+  queuedContract?: ContractRecord | null;
 }
 
 export interface StoredCard {
@@ -117,7 +121,10 @@ export interface AccountRecord {
   clientAgentAcceptedAt: number | null;
   serviceAddress: AddressSearchResult | null;
   location: LocationRecord | null;
-  /** Contracts replaced by a later acceptance before finalization; their documents become historical. */
+  /**
+   * Contracts replaced by a later acceptance before finalization, or ended and followed by their renewal; their
+   * documents become historical.
+   */
   pastContracts: ContractRecord[];
   /** Only the outcome the sandbox trigger decided: the SSN itself is never kept. */
   credit: { outcome: CreditOutcome; submittedAt: number } | null;
@@ -174,7 +181,7 @@ export interface FunnelRecord {
 
 /** What the service records on its own (specification, funnel rule 9), kept beside the partner's events. */
 export interface ServiceEventRecord {
-  event: 'account_created' | 'prospect_merged' | 'plan_requested' | 'plan_accepted' | 'enrollment_finalized';
+  event: 'account_created' | 'prospect_merged' | 'plan_requested' | 'plan_accepted' | 'enrollment_finalized' | 'renewal_accepted';
   accountUuid: string | null;
   at: number;
   detail?: Record<string, unknown>;

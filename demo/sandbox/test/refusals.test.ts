@@ -381,6 +381,27 @@ const ROWS: Row[] = [
       { why: 'no service address yet', status: 422, code: 'unprocessable', fields: ['same_as_service_address'], req: (w, a) => ({ ...a, token: w.fresh.token }) },
     ],
   },
+  {
+    route: 'POST /v1/account/locations/:location_uuid/renewal/accept',
+    auth: 'account',
+    json: true,
+    accepted: (w) => ({
+      path: `/v1/account/locations/${w.active.locationUuid}/renewal/accept`,
+      token: w.active.token,
+      body: { plan_uuid: w.active.renewalPlan.uuid, terms_accepted: true },
+    }),
+    refusals: [
+      { why: 'plan_uuid not a UUID', status: 400, code: 'invalid_request', fields: ['plan_uuid'], req: merge({ plan_uuid: 'renew-me' }) },
+      { why: 'terms_accepted missing', status: 400, code: 'invalid_request', fields: ['terms_accepted'], req: merge({ terms_accepted: undefined }) },
+      { why: 'start_date not a date', status: 400, code: 'invalid_request', fields: ['start_date'], req: merge({ start_date: 'next month' }) },
+      { why: 'unknown location', status: 404, code: 'not_found', req: (w, a) => ({ ...a, path: `/v1/account/locations/${w.unknownUuid}/renewal/accept` }) },
+      { why: 'another account\'s location', status: 404, code: 'not_found', req: (w, a) => ({ ...a, token: w.ready.token }) },
+      { why: 'plan never offered', status: 404, code: 'not_found', req: (w, a) => merge({ plan_uuid: w.unknownUuid })(w, a) },
+      { why: 'an enrollment quote, not a renewal offer', status: 404, code: 'not_found', req: (w, a) => merge({ plan_uuid: w.active.plan.uuid })(w, a) },
+      { why: 'terms not accepted', status: 422, code: 'unprocessable', fields: ['terms_accepted'], req: merge({ terms_accepted: false }) },
+      { why: 'start date not the day after the contract ends', status: 422, code: 'unprocessable', fields: ['start_date'], req: (w, a) => merge({ start_date: addDays(w.active.renewalPlan.earliest_start_date, 1) })(w, a) },
+    ],
+  },
   // ── Sandbox controls ──
   {
     route: 'POST /__sandbox/clock',
