@@ -1,7 +1,8 @@
 /**
- * The sandbox service: an in-memory emulator of the service API (all of /v1), plus the card processor emulator,
- * fault injection, webhooks and time control under /__sandbox (the App token's: http/controls.ts). `createSandbox`
- * builds it without listening, so tests call `sandbox.app.request(...)`; main.ts serves it over HTTP.
+ * The sandbox service: an in-memory emulator of the service API (all of /v1), plus the card processor emulator, the
+ * battery makers' authorization pages, fault injection, webhooks and time control under /__sandbox (the App
+ * token's: http/controls.ts). `createSandbox` builds it without listening, so tests call `sandbox.app.request(...)`;
+ * main.ts serves it over HTTP.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -22,10 +23,12 @@ import { methodNotAllowed } from './http/methods.js';
 import { rateLimit, SlidingWindowLimiter } from './http/rate-limit.js';
 import type { Processor } from './processor/processor.js';
 import { processorRoutes } from './processor/routes.js';
+import { batteryPageRoutes } from './battery/routes.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerAccountEnrollRoutes } from './routes/account-enroll.js';
 import { registerAppAccountRoutes } from './routes/app-accounts.js';
 import { registerAppEnrollRoutes } from './routes/app-enroll.js';
+import { registerBatteryRoutes } from './routes/battery.js';
 import { registerBillingRoutes } from './routes/billing.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import type { Deps } from './routes/deps.js';
@@ -182,10 +185,12 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   registerInvoiceRoutes(app, deps);
   registerLocationRoutes(app, deps);
   registerRenewalRoutes(app, deps);
+  registerBatteryRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerWebhookRoutes(app, dispatcher, webhookState);
   app.route('/__sandbox/faults', faults.routes());
+  app.route('/__sandbox/battery', batteryPageRoutes(deps));
   app.route('/__sandbox', processorRoutes(processor, { sandboxUrl: config.publicUrl, allowedOrigins: [config.flowUrl, ...config.allowedOrigins] }));
 
   return {

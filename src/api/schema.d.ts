@@ -772,7 +772,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/account/battery/authorize": {
+    "/v1/account/battery/authorizations": {
         parameters: {
             query?: never;
             header?: never;
@@ -781,8 +781,41 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the maker's authorization; the client opens authorization_url. */
-        post: operations["authorizeBattery"];
+        /**
+         * Start an authorization with a battery maker; the customer answers on authorization_url.
+         * @description Creates a pending authorization (15 minutes) and the maker's authorization_url, a page that must be opened
+         *     at top level: in a popup (embedded flow, hosted page) or by navigating to it (WebView, or when popups are
+         *     blocked); it refuses to be framed. The customer allows or denies there. Without return_url the page, once
+         *     answered, tells its opener (a postMessage `{ type: 'service-flow-battery-authorization', authorization,
+         *     status }` to the flow's and the App's origins only) and closes itself; with return_url it redirects there
+         *     with `?battery_authorization={id}` added. Either way the client learns the outcome from GET
+         *     authorizations/{id}, the one source of truth: a popup closed without an answer stays pending until it
+         *     expires, and the client may start another.
+         *
+         *     return_url must be an http(s) URL (400 otherwise) on the flow's origin or one of the App's allowed origins
+         *     (422 unprocessable, field return_url, code range). The authorization_url carries a one-time secret of its
+         *     own, never the token.
+         */
+        post: operations["createBatteryAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/battery/authorizations/{authorization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authorization_id: components["parameters"]["BatteryAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        /** An authorization's outcome (poll it while the maker's page is open). */
+        get: operations["getBatteryAuthorization"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -796,7 +829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connected battery devices. */
+        /** The account's connected batteries. */
         get: operations["listBatteryDevices"];
         put?: never;
         post?: never;
@@ -1822,28 +1855,75 @@ export interface components {
             /** @description Within the plan's earliest and latest start dates and after today; defaults to earliest_start_date. */
             start_date?: components["schemas"]["Date"];
         };
+        /**
+         * @description The sandbox's makers; the real list may grow (clients show what makers returns).
+         * @enum {string}
+         */
+        BatteryMakerId: "tesla" | "enphase" | "generac" | "franklinwh";
         BatteryMaker: {
-            id: string;
+            id: components["schemas"]["BatteryMakerId"];
+            /** @description The maker's display name. */
             name: string;
+            /** @description The battery models of the maker that can be connected. */
+            models: string[];
         };
-        BatteryAuthorizeRequest: {
-            /** @description A BatteryMaker id. */
-            maker: string;
-            /** Format: uri */
-            redirect_uri: string;
+        BatteryAuthorizationRequest: {
+            maker: components["schemas"]["BatteryMakerId"];
+            /**
+             * Format: http_url
+             * @description Where the maker's page sends the customer once answered (battery_authorization={id} added): an http(s)
+             *     URL on the flow's origin or one of the App's allowed origins (422 otherwise). Without it the page
+             *     notifies its opener and closes.
+             */
+            return_url?: string;
         };
+        /**
+         * @description pending until the customer answers on the maker's page or it expires (15 minutes).
+         * @enum {string}
+         */
+        BatteryAuthorizationStatus: "pending" | "approved" | "denied" | "expired";
         BatteryAuthorization: {
-            /** Format: uri */
+            id: components["schemas"]["Uuid"];
+            maker: components["schemas"]["BatteryMakerId"];
+            status: components["schemas"]["BatteryAuthorizationStatus"];
+            /** @description Why it was not approved, null otherwise: access_denied (the customer chose Deny) or expired. */
+            reason: ("access_denied" | "expired") | null;
+            /**
+             * Format: uri
+             * @description The maker's page; open it at top level (popup or navigation), never in a frame.
+             */
             authorization_url: string;
+            /** Format: uri */
+            return_url: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the customer answered.
+             */
+            completed_at: string | null;
+            /**
+             * Format: uuid
+             * @description The connected device, once approved.
+             */
+            device_id: string | null;
         };
-        /** @enum {string} */
-        BatteryDeviceStatus: "pending" | "connected" | "disconnected";
+        /**
+         * @description disconnected when the maker withdraws access (the sandbox's devices stay connected).
+         * @enum {string}
+         */
+        BatteryDeviceStatus: "connected" | "disconnected";
         BatteryDevice: {
-            id: string;
-            maker: string;
+            id: components["schemas"]["Uuid"];
+            maker: components["schemas"]["BatteryMakerId"];
+            maker_name: string;
             model: string;
             capacity_kwh: components["schemas"]["Decimal"];
+            serial_last4: string;
             status: components["schemas"]["BatteryDeviceStatus"];
+            connected_at: components["schemas"]["Timestamp"];
+            /** @description The latest state of charge the maker reported, null when unknown. */
+            state_of_charge_percent: number | null;
         };
         BatteryDeviceList: {
             data: components["schemas"]["BatteryDevice"][];
@@ -1973,15 +2053,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The operation is reserved for a later flow and the sandbox does not serve it yet (not_found, as an unknown path). */
-        ReservedNotServed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
         /** @description Missing, invalid (unauthorized) or expired (token_expired) token, or a token of the wrong type. */
         Unauthorized: {
             headers: {
@@ -2094,6 +2165,7 @@ export interface components {
         IdempotencyKey: string;
         AccountUuid: string;
         LocationUuid: string;
+        BatteryAuthorizationId: string;
         InvoiceNumber: string;
         Limit: number;
         /** @description The next_cursor of the previous page. */
@@ -3590,12 +3662,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReservedNotServed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
-    authorizeBattery: {
+    createBatteryAuthorization: {
         parameters: {
             query?: never;
             header?: {
@@ -3612,11 +3683,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatteryAuthorizeRequest"];
+                "application/json": components["schemas"]["BatteryAuthorizationRequest"];
             };
         };
         responses: {
-            /** @description Where to send the customer. */
+            /** @description The pending authorization, with where to send the customer. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,9 +3699,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReservedNotServed"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getBatteryAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authorization_id: components["parameters"]["BatteryAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatteryAuthorization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3655,7 +3752,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReservedNotServed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

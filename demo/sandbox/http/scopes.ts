@@ -25,6 +25,13 @@ const RENEWAL: readonly Rule[] = [
   DOCUMENTS,
   ALL_DOCUMENTS,
 ];
+/** The connect-battery flow: makers, starting and reading an authorization, the connected devices. */
+const BATTERY: readonly Rule[] = [
+  ['GET', /^\/v1\/account\/battery\/makers$/],
+  ['POST', /^\/v1\/account\/battery\/authorizations$/],
+  ['GET', /^\/v1\/account\/battery\/authorizations\/[^/]+$/],
+  ['GET', /^\/v1\/account\/battery\/devices$/],
+];
 
 export const SCOPE_RULES: Readonly<Record<FlowScope, readonly Rule[]>> = {
   enrollment: [['*', /^\/v1\/account\/enroll\/.+$/], ['POST', /^\/v1\/account\/events$/], ...PAYMENT, DOCUMENTS],
@@ -32,7 +39,7 @@ export const SCOPE_RULES: Readonly<Record<FlowScope, readonly Rule[]>> = {
   documents: [DOCUMENTS, ALL_DOCUMENTS],
   billing: [['*', /^\/v1\/account\/billing\/.+$/]],
   renewal: RENEWAL,
-  'connect-battery': [['*', /^\/v1\/account\/battery\/.+$/]],
+  'connect-battery': BATTERY,
 };
 
 export function scopeAllows(scope: FlowScope, method: string, path: string): boolean {

@@ -5,6 +5,7 @@
 import type {
   AccountStatus,
   AddressInput,
+  BatteryMakerId,
   AddressSearchResult,
   FlowBehavior,
   FlowScope,
@@ -185,4 +186,29 @@ export interface ServiceEventRecord {
   accountUuid: string | null;
   at: number;
   detail?: Record<string, unknown>;
+}
+
+/**
+ * A battery authorization (state/battery.ts): started by the flow, answered by the customer on the maker's page.
+ * `ticket` is the secret of its authorization_url: the page acts on it, never on the account's token.
+ */
+export interface BatteryAuthorizationRecord {
+  id: string;
+  accountUuid: string;
+  maker: BatteryMakerId;
+  ticket: string;
+  returnUrl: string | null;
+  locale: Locale;
+  createdAt: number;
+  expiresAt: number;
+  answer: { decision: 'allow' | 'deny'; at: number; deviceId: string | null } | null;
+}
+
+/** A battery connected to an account: one per maker (allowing the same maker again refreshes it). */
+export interface BatteryDeviceRecord {
+  id: string;
+  accountUuid: string;
+  maker: BatteryMakerId;
+  serialLast4: string;
+  connectedAt: number;
 }

@@ -53,6 +53,8 @@ export interface World {
     /** A challenge answered `complete`. */
     answered: { id: string; challenge: string };
   };
+  /** A battery authorization of the fresh account waiting on the maker's page (its one-time ticket). */
+  battery: { pending: { id: string; ticket: string }; answered: { id: string; ticket: string } };
   /** A fault rule on a route nothing calls. */
   faultId: string;
   /** Well-formed, but no such thing. */
@@ -141,6 +143,14 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
 
   const fault = ok(await h.call('POST', '/__sandbox/faults', { body: { route: '/v1/never/called', latency_ms: 1 } }), 201);
 
+  const startBattery = async (maker: string) => {
+    const auth = ok(await h.as(fresh.token)('POST', '/v1/account/battery/authorizations', { maker }), 201).body as { id: string; authorization_url: string };
+    return { id: auth.id, ticket: new URL(auth.authorization_url).searchParams.get('ticket')! };
+  };
+  const pendingBattery = await startBattery('tesla');
+  const answeredBattery = await startBattery('enphase');
+  ok(await h.call('POST', `/__sandbox/battery/authorize/${answeredBattery.id}`, { token: null, body: { ticket: answeredBattery.ticket, decision: 'allow' } }));
+
   return {
     h,
     appToken: APP_TOKEN,
@@ -171,6 +181,7 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
       succeeded: { id: succeededIntent, clientSecret: sb.processor.getSetupIntent(succeededIntent)!.client_secret },
       answered: { id: answered.id, challenge: answered.challenge },
     },
+    battery: { pending: pendingBattery, answered: answeredBattery },
     faultId: fault.body.id,
     unknownUuid: UNKNOWN_UUID,
     unknownEsiId: UNKNOWN_ESI_ID,
