@@ -1,7 +1,8 @@
 /**
- * The sandbox service: an in-memory emulator of the service API (all of /v1), plus the card processor emulator,
- * fault injection, webhooks and time control under /__sandbox (the App token's: http/controls.ts). `createSandbox`
- * builds it without listening, so tests call `sandbox.app.request(...)`; main.ts serves it over HTTP.
+ * The sandbox service: an in-memory emulator of the service API (all of /v1), plus the card processor emulator, the
+ * battery makers' authorization pages, fault injection, webhooks and time control under /__sandbox (the App
+ * token's: http/controls.ts). `createSandbox` builds it without listening, so tests call `sandbox.app.request(...)`;
+ * main.ts serves it over HTTP.
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -22,10 +23,12 @@ import { methodNotAllowed } from './http/methods.js';
 import { rateLimit, SlidingWindowLimiter } from './http/rate-limit.js';
 import type { Processor } from './processor/processor.js';
 import { processorRoutes } from './processor/routes.js';
+import { batteryPageRoutes } from './battery/routes.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerAccountEnrollRoutes } from './routes/account-enroll.js';
 import { registerAppAccountRoutes } from './routes/app-accounts.js';
 import { registerAppEnrollRoutes } from './routes/app-enroll.js';
+import { registerBatteryRoutes } from './routes/battery.js';
 import { registerBillingRoutes } from './routes/billing.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import type { Deps } from './routes/deps.js';
@@ -34,11 +37,13 @@ import { registerEventRoutes } from './routes/events.js';
 import { registerInvoiceRoutes } from './routes/invoices.js';
 import { registerLinkRoutes } from './routes/links.js';
 import { registerLocationRoutes } from './routes/locations.js';
+import { registerRenewalRoutes } from './routes/renewal.js';
 import { registerSandboxRoutes } from './routes/sandbox.js';
 import { registerPresetRoutes } from './routes/sandbox-presets.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import { emitInvoiceEvents } from './state/invoice-history.js';
 import { Progress } from './state/pipeline.js';
+import { startDueRenewal } from './state/renewal.js';
 import { Store } from './store/store.js';
 import { WebhookDispatcher } from './webhooks.js';
 
@@ -94,11 +99,14 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   const progress = new Progress(store);
   const faults = new Faults();
   faults.onExpireTokens((accountUuid) => void store.expireTokens(accountUuid));
-  /** Background work that is due: pipeline steps, then the invoices (and auto-pay) the passing days bring. */
+  /** Background work that is due: pipeline steps, renewals that start, then the invoices (and auto-pay) the passing days bring. */
   const tick = (): void => {
     progress.runDue();
     const today = clock.today();
-    for (const account of store.accounts()) emitInvoiceEvents(store, account, today, config.publicUrl);
+    for (const account of store.accounts()) {
+      startDueRenewal(account, today);
+      emitInvoiceEvents(store, account, today, config.publicUrl);
+    }
   };
   const unsubscribe = clock.onChange(tick);
   const deps: Deps = { store, clock, config, progress, processor };
@@ -177,11 +185,14 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   registerBillingRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerLocationRoutes(app, deps);
+  registerRenewalRoutes(app, deps);
+  registerBatteryRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerPresetRoutes(app, deps, processor);
   registerWebhookRoutes(app, dispatcher, webhookState);
   app.route('/__sandbox/faults', faults.routes());
+  app.route('/__sandbox/battery', batteryPageRoutes(deps));
   app.route('/__sandbox', processorRoutes(processor, { sandboxUrl: config.publicUrl, allowedOrigins: [config.flowUrl, ...config.allowedOrigins] }));
 
   return {

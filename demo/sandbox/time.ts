@@ -77,6 +77,11 @@ export function addMonths(date: string, months: number): string {
   return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
 
+/** The last day of a contract term that starts on `start`: the day before the same date `months` later. */
+export function contractEndDate(start: string, months: number): string {
+  return addDays(addMonths(start, months), -1);
+}
+
 /** 0 = Sunday … 6 = Saturday. */
 export function weekday(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

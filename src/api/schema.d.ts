@@ -702,7 +702,18 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Priced renewal plans for the location. */
+        /**
+         * Priced renewal plans for the location's contract.
+         * @description The plans the location's contract may be renewed with: the same Plan as enrollment plans (term, rates, EFL,
+         *     TOS and YRAC links, average prices, valid 5 business days), whose start window follows the current contract:
+         *     earliest_start_date = latest_start_date = the day after contract.end_date, or, past the end date
+         *     (month-to-month), tomorrow to 30 days out. Offers are kept while valid, so reading twice gives the same plans.
+         *
+         *     Only an eligible location gets plans (its Location says so in renewal.eligibility); otherwise 422
+         *     unprocessable with one field: status / not_active (the account's service is not active),
+         *     contract.end_date / not_yet_eligible (renewal opens 60 days before the end date: renewal.opens_on), or
+         *     queued_contract / already_renewed (a renewal is already queued).
+         */
         get: operations["listRenewalPlans"];
         put?: never;
         post?: never;
@@ -723,7 +734,20 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a renewal plan; the new contract is queued after the current one. */
+        /**
+         * Accept a renewal plan; the new contract is queued after the current one.
+         * @description Queues the plan's contract to start on start_date (default: the plan's earliest_start_date, the day after
+         *     the current contract ends) and answers the Location with it in queued_contract (status queued). Its EFL,
+         *     TOS and YRAC are then listed by all-documents with status queued (not by documents) until it starts; on its
+         *     start date it becomes the location's contract and the one it follows becomes historical.
+         *
+         *     404 for a plan that was not offered for this location. One 422 unprocessable names every broken rule: the
+         *     eligibility of renewal/plans (status not_active, contract.end_date not_yet_eligible, queued_contract
+         *     already_renewed), terms_accepted (must_be_true), an expired offer or one made for an earlier contract
+         *     (plan_uuid, range), a start_date outside the plan's window or in the past (start_date, range). A renewal
+         *     once queued is not replaced: another acceptance is already_renewed. Send an Idempotency-Key: a retry with
+         *     the same key and body replays the answer.
+         */
         post: operations["acceptRenewal"];
         delete?: never;
         options?: never;
@@ -748,7 +772,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/account/battery/authorize": {
+    "/v1/account/battery/authorizations": {
         parameters: {
             query?: never;
             header?: never;
@@ -757,8 +781,41 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the maker's authorization; the client opens authorization_url. */
-        post: operations["authorizeBattery"];
+        /**
+         * Start an authorization with a battery maker; the customer answers on authorization_url.
+         * @description Creates a pending authorization (15 minutes) and the maker's authorization_url, a page that must be opened
+         *     at top level: in a popup (embedded flow, hosted page) or by navigating to it (WebView, or when popups are
+         *     blocked); it refuses to be framed. The customer allows or denies there. Without return_url the page, once
+         *     answered, tells its opener (a postMessage `{ type: 'service-flow-battery-authorization', authorization,
+         *     status }` to the flow's and the App's origins only) and closes itself; with return_url it redirects there
+         *     with `?battery_authorization={id}` added. Either way the client learns the outcome from GET
+         *     authorizations/{id}, the one source of truth: a popup closed without an answer stays pending until it
+         *     expires, and the client may start another.
+         *
+         *     return_url must be an http(s) URL (400 otherwise) on the flow's origin or one of the App's allowed origins
+         *     (422 unprocessable, field return_url, code range). The authorization_url carries a one-time secret of its
+         *     own, never the token.
+         */
+        post: operations["createBatteryAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/battery/authorizations/{authorization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authorization_id: components["parameters"]["BatteryAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        /** An authorization's outcome (poll it while the maker's page is open). */
+        get: operations["getBatteryAuthorization"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -772,7 +829,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connected battery devices. */
+        /** The account's connected batteries. */
         get: operations["listBatteryDevices"];
         put?: never;
         post?: never;
@@ -1206,8 +1263,12 @@ export interface components {
             code: components["schemas"]["FieldErrorCode"];
             message: string;
         };
-        /** @enum {string} */
-        FieldErrorCode: "required" | "type" | "enum" | "format" | "range" | "unknown_field" | "must_be_true" | "reused";
+        /**
+         * @description not_active, not_yet_eligible and already_renewed say why a location may not renew (renewal/plans and
+         *     renewal/accept), on the fields status, contract.end_date and queued_contract of its Location.
+         * @enum {string}
+         */
+        FieldErrorCode: "required" | "type" | "enum" | "format" | "range" | "unknown_field" | "must_be_true" | "reused" | "not_active" | "not_yet_eligible" | "already_renewed";
         /**
          * @description See Account's x-status-pairs for the reasons each status allows.
          * @enum {string}
@@ -1717,6 +1778,18 @@ export interface components {
             contract: components["schemas"]["Contract"];
             /** @description A renewal contract that starts when the current one ends, if any. */
             queued_contract?: components["schemas"]["Contract"] | null;
+            renewal?: components["schemas"]["RenewalStatus"];
+        };
+        /**
+         * @description Whether the location may renew now: eligible (renewal/plans answers), not_active (the account's service is
+         *     not active), not_yet_eligible (before opens_on), already_renewed (queued_contract is set). A contract past
+         *     its end date (month-to-month) stays eligible.
+         */
+        RenewalStatus: {
+            /** @enum {string} */
+            eligibility: "eligible" | "not_active" | "not_yet_eligible" | "already_renewed";
+            /** @description The first day renewal plans are offered, 60 days before the contract's end_date. */
+            opens_on: components["schemas"]["Date"];
         };
         /** @enum {string} */
         DocumentType: "efl" | "tos" | "yrac" | "loa" | "invoice";
@@ -1797,32 +1870,82 @@ export interface components {
             links: components["schemas"]["UsageLinks"];
         };
         RenewalAcceptRequest: {
+            /** @description A plan of GET renewal/plans for this location. */
             plan_uuid: components["schemas"]["Uuid"];
-            /** @description Must be true. */
+            /** @description Must be true (422 otherwise). */
             terms_accepted: boolean;
+            /** @description Within the plan's earliest and latest start dates and after today; defaults to earliest_start_date. */
+            start_date?: components["schemas"]["Date"];
         };
+        /**
+         * @description The sandbox's makers; the real list may grow (clients show what makers returns).
+         * @enum {string}
+         */
+        BatteryMakerId: "tesla" | "enphase" | "generac" | "franklinwh";
         BatteryMaker: {
-            id: string;
+            id: components["schemas"]["BatteryMakerId"];
+            /** @description The maker's display name. */
             name: string;
+            /** @description The battery models of the maker that can be connected. */
+            models: string[];
         };
-        BatteryAuthorizeRequest: {
-            /** @description A BatteryMaker id. */
-            maker: string;
-            /** Format: uri */
-            redirect_uri: string;
+        BatteryAuthorizationRequest: {
+            maker: components["schemas"]["BatteryMakerId"];
+            /**
+             * Format: http_url
+             * @description Where the maker's page sends the customer once answered (battery_authorization={id} added): an http(s)
+             *     URL on the flow's origin or one of the App's allowed origins (422 otherwise). Without it the page
+             *     notifies its opener and closes.
+             */
+            return_url?: string;
         };
+        /**
+         * @description pending until the customer answers on the maker's page or it expires (15 minutes).
+         * @enum {string}
+         */
+        BatteryAuthorizationStatus: "pending" | "approved" | "denied" | "expired";
         BatteryAuthorization: {
-            /** Format: uri */
+            id: components["schemas"]["Uuid"];
+            maker: components["schemas"]["BatteryMakerId"];
+            status: components["schemas"]["BatteryAuthorizationStatus"];
+            /** @description Why it was not approved, null otherwise: access_denied (the customer chose Deny) or expired. */
+            reason: ("access_denied" | "expired") | null;
+            /**
+             * Format: uri
+             * @description The maker's page; open it at top level (popup or navigation), never in a frame.
+             */
             authorization_url: string;
+            /** Format: uri */
+            return_url: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the customer answered.
+             */
+            completed_at: string | null;
+            /**
+             * Format: uuid
+             * @description The connected device, once approved.
+             */
+            device_id: string | null;
         };
-        /** @enum {string} */
-        BatteryDeviceStatus: "pending" | "connected" | "disconnected";
+        /**
+         * @description disconnected when the maker withdraws access (the sandbox's devices stay connected).
+         * @enum {string}
+         */
+        BatteryDeviceStatus: "connected" | "disconnected";
         BatteryDevice: {
-            id: string;
-            maker: string;
+            id: components["schemas"]["Uuid"];
+            maker: components["schemas"]["BatteryMakerId"];
+            maker_name: string;
             model: string;
             capacity_kwh: components["schemas"]["Decimal"];
+            serial_last4: string;
             status: components["schemas"]["BatteryDeviceStatus"];
+            connected_at: components["schemas"]["Timestamp"];
+            /** @description The latest state of charge the maker reported, null when unknown. */
+            state_of_charge_percent: number | null;
         };
         BatteryDeviceList: {
             data: components["schemas"]["BatteryDevice"][];
@@ -1964,15 +2087,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The operation is reserved for a later flow and the sandbox does not serve it yet (not_found, as an unknown path). */
-        ReservedNotServed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"];
-            };
-        };
         /** @description Missing, invalid (unauthorized) or expired (token_expired) token, or a token of the wrong type. */
         Unauthorized: {
             headers: {
@@ -2085,6 +2199,7 @@ export interface components {
         IdempotencyKey: string;
         AccountUuid: string;
         LocationUuid: string;
+        BatteryAuthorizationId: string;
         InvoiceNumber: string;
         Limit: number;
         /** @description The next_cursor of the previous page. */
@@ -3514,6 +3629,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3580,12 +3696,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReservedNotServed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
-    authorizeBattery: {
+    createBatteryAuthorization: {
         parameters: {
             query?: never;
             header?: {
@@ -3602,11 +3717,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatteryAuthorizeRequest"];
+                "application/json": components["schemas"]["BatteryAuthorizationRequest"];
             };
         };
         responses: {
-            /** @description Where to send the customer. */
+            /** @description The pending authorization, with where to send the customer. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3618,9 +3733,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReservedNotServed"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getBatteryAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authorization_id: components["parameters"]["BatteryAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatteryAuthorization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3645,7 +3786,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReservedNotServed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

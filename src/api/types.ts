@@ -117,9 +117,14 @@ export type UsageInterval = Schemas['UsageInterval'];
 
 // ── Renewal and battery ──
 export type RenewalAcceptRequest = Schemas['RenewalAcceptRequest'];
+/** Whether a Location may renew now, and from when (`Location.renewal`). */
+export type RenewalStatus = Schemas['RenewalStatus'];
+export type RenewalEligibility = RenewalStatus['eligibility'];
 export type BatteryMaker = Schemas['BatteryMaker'];
-export type BatteryAuthorizeRequest = Schemas['BatteryAuthorizeRequest'];
+export type BatteryMakerId = Schemas['BatteryMakerId'];
+export type BatteryAuthorizationRequest = Schemas['BatteryAuthorizationRequest'];
 export type BatteryAuthorization = Schemas['BatteryAuthorization'];
+export type BatteryAuthorizationStatus = Schemas['BatteryAuthorizationStatus'];
 export type BatteryDevice = Schemas['BatteryDevice'];
 export type BatteryDeviceStatus = Schemas['BatteryDeviceStatus'];
 export type BatteryDeviceList = Schemas['BatteryDeviceList'];

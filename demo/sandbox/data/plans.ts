@@ -60,6 +60,8 @@ export interface PriceRequest {
   expiresAt: Date;
   /** Client agent accounts start 7 to 30 days out (the customer can opt out before service starts). */
   clientAgent: boolean;
+  /** The start dates offered, when not the enrollment window (a renewal starts when the current contract ends). */
+  startWindow?: { earliest: string; latest: string };
   custom: CustomRates | null;
   newUuid: () => string;
   documentUrl: (type: 'efl' | 'tos' | 'yrac', planUuid: string) => string;
@@ -83,8 +85,8 @@ export function energyRateFor(utility: UtilityName, group: PlanGroup, custom: Cu
 
 export function pricePlans(req: PriceRequest): PricedPlan[] {
   const utility = UTILITIES[req.utility];
-  const earliest = addDays(req.today, req.clientAgent ? 7 : 1);
-  const latest = addDays(req.today, 30);
+  const earliest = req.startWindow?.earliest ?? addDays(req.today, req.clientAgent ? 7 : 1);
+  const latest = req.startWindow?.latest ?? addDays(req.today, 30);
   return groupsFor(req.custom).map((group) => {
     const uuid = req.newUuid();
     const energy = formatDecimal(energyRateFor(req.utility, group, req.custom));

@@ -41,6 +41,9 @@ export const OPEN_SANDBOX_PATHS: readonly string[] = [
   // and applies its own CORS; the 3-D Secure challenge page even posts a plain HTML form.
   '/__sandbox/stripe.js',
   '/__sandbox/processor/*',
+  // The battery makers' emulated authorization pages (battery/routes.ts): a customer's browser opens them from the
+  // flow's authorization_url, as it would a maker's own page; they act on the authorization's one-time ticket.
+  '/__sandbox/battery/*',
 ];
 
 export function isOpenSandboxPath(path: string): boolean {

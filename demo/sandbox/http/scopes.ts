@@ -18,14 +18,28 @@ const PAYMENT: readonly Rule[] = [
 ];
 const DOCUMENTS: Rule = ['GET', /^\/v1\/account\/locations\/[^/]+\/documents$/];
 const ALL_DOCUMENTS: Rule = ['GET', /^\/v1\/account\/locations\/[^/]+\/all-documents$/];
+/** The renewal flow: the offers, their acceptance, and the documents of the contract in force and the queued one. */
+const RENEWAL: readonly Rule[] = [
+  ['GET', /^\/v1\/account\/locations\/[^/]+\/renewal\/plans$/],
+  ['POST', /^\/v1\/account\/locations\/[^/]+\/renewal\/accept$/],
+  DOCUMENTS,
+  ALL_DOCUMENTS,
+];
+/** The connect-battery flow: makers, starting and reading an authorization, the connected devices. */
+const BATTERY: readonly Rule[] = [
+  ['GET', /^\/v1\/account\/battery\/makers$/],
+  ['POST', /^\/v1\/account\/battery\/authorizations$/],
+  ['GET', /^\/v1\/account\/battery\/authorizations\/[^/]+$/],
+  ['GET', /^\/v1\/account\/battery\/devices$/],
+];
 
 export const SCOPE_RULES: Readonly<Record<FlowScope, readonly Rule[]>> = {
   enrollment: [['*', /^\/v1\/account\/enroll\/.+$/], ['POST', /^\/v1\/account\/events$/], ...PAYMENT, DOCUMENTS],
   'update-payment-method': PAYMENT,
   documents: [DOCUMENTS, ALL_DOCUMENTS],
   billing: [['*', /^\/v1\/account\/billing\/.+$/]],
-  renewal: [['*', /^\/v1\/account\/locations\/[^/]+\/renewal\/.+$/], DOCUMENTS, ALL_DOCUMENTS],
-  'connect-battery': [['*', /^\/v1\/account\/battery\/.+$/]],
+  renewal: RENEWAL,
+  'connect-battery': BATTERY,
 };
 
 export function scopeAllows(scope: FlowScope, method: string, path: string): boolean {

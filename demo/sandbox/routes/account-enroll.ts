@@ -58,7 +58,8 @@ export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): 
     const startDate = (body.start_date ?? body.service_start_date)!;
 
     const quote = store.plans.get(body.plan_uuid);
-    if (!quote || (quote.accountUuid !== null && quote.accountUuid !== account.uuid)) {
+    // A renewal offer renews a contract (POST …/renewal/accept); it was never quoted for an enrollment.
+    if (!quote || quote.renewal || (quote.accountUuid !== null && quote.accountUuid !== account.uuid)) {
       throw fail.notFound(`No plan ${body.plan_uuid} was quoted for this account`);
     }
     const premise = requirePremise(body.esi_id);

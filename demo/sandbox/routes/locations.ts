@@ -22,7 +22,7 @@ import { tokenAccount, type Ctx, type Deps } from './deps.js';
 import { documentUrl } from './plan-quotes.js';
 
 /** The `{location_uuid}` of the path, which must be the token's account's location. */
-function pathLocation(c: Ctx): AccountRecord {
+export function pathLocation(c: Ctx): AccountRecord {
   const account = tokenAccount(c);
   const raw = c.req.param('location_uuid') ?? '';
   if (!validPathParameter('LocationUuid', raw) || !account.location || account.location.uuid !== raw.toLowerCase()) throw fail.notFound(`No location ${raw} on this account`);
@@ -51,12 +51,16 @@ function contractDocuments(deps: Deps, store: Store, contract: ContractRecord, s
   return list.map((id) => documentOf(deps, id, status)).filter((d): d is Document => d !== undefined);
 }
 
-function activeDocuments(deps: Deps, a: AccountRecord): Document[] {
-  const contract = a.location!.contract;
-  const docs = contractDocuments(deps, deps.store, contract, 'active');
+/** A contract's documents with its plan's YRAC: what a customer has for the contract in force (or queued). */
+function currentDocuments(deps: Deps, contract: ContractRecord, status: 'active' | 'queued'): Document[] {
+  const docs = contractDocuments(deps, deps.store, contract, status);
   const yrac = deps.store.plans.get(contract.plan.uuid)?.documentIds.yrac;
-  const yracDoc = yrac ? documentOf(deps, yrac, 'active') : undefined;
+  const yracDoc = yrac ? documentOf(deps, yrac, status) : undefined;
   return yracDoc ? [...docs, yracDoc] : docs;
+}
+
+function activeDocuments(deps: Deps, a: AccountRecord): Document[] {
+  return currentDocuments(deps, a.location!.contract, 'active');
 }
 
 function usageError(error: unknown): never {
@@ -75,7 +79,9 @@ export function registerLocationRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
   app.get('/v1/account/locations/:location_uuid/all-documents', (c) => {
     const a = pathLocation(c);
     const historical = a.pastContracts.flatMap((contract) => contractDocuments(deps, deps.store, contract, 'historical'));
-    return c.json({ data: [...activeDocuments(deps, a), ...historical] });
+    const queued = a.location!.queuedContract;
+    const renewal = queued ? currentDocuments(deps, queued, 'queued') : [];
+    return c.json({ data: [...activeDocuments(deps, a), ...renewal, ...historical] });
   });
 
   app.get('/v1/account/locations/:location_uuid/usage/monthly', (c) => {

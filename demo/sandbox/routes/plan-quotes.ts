@@ -21,6 +21,11 @@ export interface QuoteRequest {
   custom: CustomRates | null;
   /** When the plans are priced: now, except for an account preset's earlier enrollment (state/presets.ts). */
   at?: number;
+  /**
+   * A renewal offer (state/renewal.ts): the contract it renews and the start dates it offers. Its EFL and TOS take
+   * effect on the renewal's first day, and no enrollment webhook is sent: nobody is enrolling.
+   */
+  renewal?: { locationUuid: string; contractUuid: string; earliest: string; latest: string };
 }
 
 export function documentUrl(deps: Deps, id: string): string {
@@ -42,6 +47,7 @@ export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
     expiresAt,
     clientAgent: req.account ? isClientAgentAccount(req.account) : false,
     custom: req.custom,
+    ...(req.renewal ? { startWindow: { earliest: req.renewal.earliest, latest: req.renewal.latest } } : {}),
     newUuid: randomUUID,
     documentUrl: (type, planUuid) => {
       const id = randomUUID();
@@ -51,7 +57,7 @@ export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
         planUuid,
         locale,
         version: type === 'yrac' ? YRAC_VERSION : version,
-        effectiveDate: today,
+        effectiveDate: req.renewal?.earliest ?? today,
         createdAt: now,
       });
       ids.set(planUuid, { ...(ids.get(planUuid) ?? { efl: '', tos: '', yrac: '' }), [type]: id });
@@ -69,10 +75,11 @@ export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {
       pricedAt: now,
       expiresAt: expiresAt.getTime(),
       documentIds: ids.get(plan.uuid)!,
+      ...(req.renewal ? { renewal: { locationUuid: req.renewal.locationUuid, contractUuid: req.renewal.contractUuid } } : {}),
     });
   }
   const plans = priced.map((p) => p.plan);
-  if (req.account) {
+  if (req.account && !req.renewal) {
     const account = req.account;
     account.counters.plan_requests += 1;
     const data: Record<string, unknown> = { plan_uuids: plans.map((p) => p.uuid) };

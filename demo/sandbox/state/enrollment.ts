@@ -9,8 +9,7 @@ import { toResult, type Premise } from '../data/addresses.js';
 import { creditOutcomeFor } from '../data/triggers.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, LocationRecord, PlanRecord } from '../store/types.js';
-import { localDate } from '../time.js';
-import { contractEndDate } from '../views/account.js';
+import { contractEndDate, localDate } from '../time.js';
 import type { Progress } from './pipeline.js';
 
 const IDENTITY_FIELDS = ['email', 'first_name', 'last_name', 'phone', 'date_of_birth'] as const;

@@ -10,7 +10,7 @@ import type { Clock } from '../clock.js';
 import { fail } from '../http/errors.js';
 import type { CustomRates } from '../data/plans.js';
 import { TokenStore } from './tokens.js';
-import type { AccountRecord, App, FunnelRecord, PlanRecord, ServiceEventRecord } from './types.js';
+import type { AccountRecord, App, BatteryAuthorizationRecord, BatteryDeviceRecord, FunnelRecord, PlanRecord, ServiceEventRecord } from './types.js';
 
 /** A public, unguessable document id (a UUID) and what it renders. */
 export interface DocumentRef {
@@ -52,6 +52,9 @@ export class Store {
   readonly serviceEvents: ServiceEventRecord[] = [];
   /** Per-account custom rates set by an App-level plan request; later plan requests of the account use them. */
   readonly customRates = new Map<string, CustomRates>();
+  /** Battery authorizations by id, and connected batteries by device id (state/battery.ts). */
+  readonly batteryAuthorizations = new Map<string, BatteryAuthorizationRecord>();
+  readonly batteryDevices = new Map<string, BatteryDeviceRecord>();
   webhooks: WebhookEmitter;
   readonly #accounts = new Map<string, AccountRecord>();
   #seq = 0;

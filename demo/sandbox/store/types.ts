@@ -5,6 +5,7 @@
 import type {
   AccountStatus,
   AddressInput,
+  BatteryMakerId,
   AddressSearchResult,
   FlowBehavior,
   FlowScope,
@@ -46,6 +47,8 @@ export interface PlanRecord {
   expiresAt: number;
   /** Public ids of the plan's EFL, TOS and YRAC (the ids in plan.links). */
   documentIds: { efl: string; tos: string; yrac: string };
+  /** Set on a renewal offer: only this contract of this location may be renewed with it (state/renewal.ts). */
+  renewal?: { locationUuid: string; contractUuid: string };
 }
 
 export interface ContractRecord {
@@ -66,6 +69,8 @@ export interface LocationRecord {
   utility: UtilityName;
   trigger: PremiseTrigger | null;
   contract: ContractRecord;
+  /** An accepted renewal that starts when `contract` ends (state/renewal.ts); absent or null when there is none. */
+  queuedContract?: ContractRecord | null;
 }
 
 export interface StoredCard {
@@ -117,7 +122,10 @@ export interface AccountRecord {
   clientAgentAcceptedAt: number | null;
   serviceAddress: AddressSearchResult | null;
   location: LocationRecord | null;
-  /** Contracts replaced by a later acceptance before finalization; their documents become historical. */
+  /**
+   * Contracts replaced by a later acceptance before finalization, or ended and followed by their renewal; their
+   * documents become historical.
+   */
   pastContracts: ContractRecord[];
   /** Only the outcome the sandbox trigger decided: the SSN itself is never kept. */
   credit: { outcome: CreditOutcome; submittedAt: number } | null;
@@ -179,8 +187,33 @@ export interface FunnelRecord {
 
 /** What the service records on its own (specification, funnel rule 9), kept beside the partner's events. */
 export interface ServiceEventRecord {
-  event: 'account_created' | 'prospect_merged' | 'plan_requested' | 'plan_accepted' | 'enrollment_finalized';
+  event: 'account_created' | 'prospect_merged' | 'plan_requested' | 'plan_accepted' | 'enrollment_finalized' | 'renewal_accepted';
   accountUuid: string | null;
   at: number;
   detail?: Record<string, unknown>;
+}
+
+/**
+ * A battery authorization (state/battery.ts): started by the flow, answered by the customer on the maker's page.
+ * `ticket` is the secret of its authorization_url: the page acts on it, never on the account's token.
+ */
+export interface BatteryAuthorizationRecord {
+  id: string;
+  accountUuid: string;
+  maker: BatteryMakerId;
+  ticket: string;
+  returnUrl: string | null;
+  locale: Locale;
+  createdAt: number;
+  expiresAt: number;
+  answer: { decision: 'allow' | 'deny'; at: number; deviceId: string | null } | null;
+}
+
+/** A battery connected to an account: one per maker (allowing the same maker again refreshes it). */
+export interface BatteryDeviceRecord {
+  id: string;
+  accountUuid: string;
+  maker: BatteryMakerId;
+  serialLast4: string;
+  connectedAt: number;
 }

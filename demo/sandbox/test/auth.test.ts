@@ -79,14 +79,18 @@ describe('flow token scopes', () => {
     ['GET', '/v1/account/locations/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41/all-documents'],
     ['GET', '/v1/account/locations/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41/usage/monthly'],
     ['POST', '/v1/account/sandbox/advance'],
+    ['GET', '/v1/account/locations/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41/renewal/plans'],
+    ['POST', '/v1/account/locations/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41/renewal/accept'],
+    ['GET', '/v1/account/battery/makers'],
+    ['POST', '/v1/account/battery/authorizations'],
   ];
   const allowed: Record<FlowScope, string[]> = {
     enrollment: ['/v1/account', '/v1/account/flow', 'address-search', 'events', 'payment-session', 'payment-method', '/documents'],
     'update-payment-method': ['/v1/account', '/v1/account/flow', 'payment-session', 'payment-method'],
     documents: ['/v1/account', '/v1/account/flow', '/documents', 'all-documents'],
     billing: ['/v1/account', '/v1/account/flow', 'payment-session', 'payment-method', 'invoices', 'billing/address'],
-    renewal: ['/v1/account', '/v1/account/flow', '/documents', 'all-documents'],
-    'connect-battery': ['/v1/account', '/v1/account/flow'],
+    renewal: ['/v1/account', '/v1/account/flow', '/documents', 'all-documents', 'renewal/plans', 'renewal/accept'],
+    'connect-battery': ['/v1/account', '/v1/account/flow', 'battery/makers', 'battery/authorizations'],
   };
 
   it('answers 403 forbidden outside the scope and lets the scope through', async () => {

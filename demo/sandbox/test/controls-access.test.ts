@@ -80,11 +80,12 @@ describe('the sandbox controls', () => {
       .map((r) => `${r.method} ${r.path}`);
     const controls = registered.filter((r) => isSandboxControl(r.split(' ')[1]!));
     assert.deepEqual([...new Set(controls)].sort(), CONTROLS.map(label).sort());
-    for (const open of ['/__sandbox/health', '/__sandbox/fixtures', '/__sandbox/branding/logo.svg', '/__sandbox/stripe.js', '/__sandbox/processor/3ds/seti_1']) {
+    const openPaths = ['/__sandbox/health', '/__sandbox/fixtures', '/__sandbox/branding/logo.svg', '/__sandbox/stripe.js', '/__sandbox/processor/3ds/seti_1', '/__sandbox/battery/authorize/x'];
+    for (const open of openPaths) {
       assert.ok(isOpenSandboxPath(open), open);
     }
     assert.ok(OPEN_SANDBOX_PATHS.every((p) => p.startsWith('/__sandbox/')));
-    for (const control of ['/__sandbox', '/__sandbox/', '/__sandbox/faults', '/__sandbox/fixtures/x', '/__sandbox/healthz', '/__sandbox/processor']) {
+    for (const control of ['/__sandbox', '/__sandbox/', '/__sandbox/faults', '/__sandbox/fixtures/x', '/__sandbox/healthz', '/__sandbox/processor', '/__sandbox/battery']) {
       assert.ok(isSandboxControl(control), control);
     }
   });

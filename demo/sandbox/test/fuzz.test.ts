@@ -19,8 +19,8 @@
  * Seeded: FUZZ_SEED (printed; fixed by default) and FUZZ_RUNS (runs of 1 to 6 requests each) reproduce or lengthen a
  * run, e.g. `FUZZ_RUNS=5000 node --import tsx --test demo/sandbox/test/fuzz.test.ts`. Every answer of a documented
  * operation is also checked against the contract (status documented, body valid), refusals included: the contract
- * lists the 400 of a bad Idempotency-Key, the 413 of every POST, PUT, PATCH and DELETE and the 404 of the reserved
- * battery paths (docs/api-decisions.md). FUZZ_CONTRACT=0 turns that check off, e.g. to look at other failures first.
+ * lists the 400 of a bad Idempotency-Key and the 413 of every POST, PUT, PATCH and DELETE (docs/api-decisions.md).
+ * FUZZ_CONTRACT=0 turns that check off, e.g. to look at other failures first.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,6 +54,7 @@ const WORLD_VALUES = {
   'plan.quoted': (w: World) => w.quoted.plan.uuid,
   'plan.active': (w: World) => w.active.plan.uuid,
   'plan.app': (w: World) => w.appPlan.uuid,
+  'plan.renewal': (w: World) => w.active.renewalPlan.uuid,
   'start.ready': (w: World) => w.ready.plan.earliest_start_date,
   'start.ready.late': (w: World) => addDays(w.ready.plan.latest_start_date, 1),
   'esi.ready': (w: World) => w.ready.esiId,
@@ -61,6 +62,8 @@ const WORLD_VALUES = {
   'pm.ready': (w: World) => w.ready.paymentMethodId,
   'pm.pending': (w: World) => w.intents.pending.paymentMethodId,
   fault: (w: World) => w.faultId,
+  'battery.pending': (w: World) => w.battery.pending.id,
+  'battery.answered': (w: World) => w.battery.answered.id,
   'document.efl': (w: World) => /\/documents\/([0-9a-f-]{36})\.pdf$/.exec(w.ready.plan.links.efl)![1]!,
 } as const;
 type WorldKey = keyof typeof WORLD_VALUES;
@@ -167,7 +170,7 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
     fc.constantFrom(ref('esi.ready'), ref('esi.quoted'), UNKNOWN_ESI_ID, '10443729999999906', '1044372', '1008901704120012101006 '),
     premise.map((p) => p.esi_id),
   ),
-  plan_uuid: fc.oneof(fc.constantFrom(ref('plan.ready'), ref('plan.quoted'), ref('plan.active'), ref('plan.app')), fc.uuid()),
+  plan_uuid: fc.oneof(fc.constantFrom(ref('plan.ready'), ref('plan.quoted'), ref('plan.active'), ref('plan.app'), ref('plan.renewal')), fc.uuid()),
   plan_uuids: fc.array(fc.oneof(fc.constantFrom(ref('plan.ready'), ref('plan.app')), fc.uuid()), { maxLength: 3 }),
   account_uuid: fc.oneof(fc.constantFrom(ref('account.fresh'), ref('account.ready'), ref('account.quoted'), ref('account.ready.upper')), fc.uuid()),
   start_date: fc.constantFrom(ref('start.ready'), ref('start.ready.late'), '2026-01-01', '2026-02-31'),
@@ -181,7 +184,7 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   consent: fc.constantFrom(true, false),
   terms_accepted: fc.constantFrom(true, false),
   payment_method_id: fc.constantFrom(ref('pm.ready'), ref('pm.pending'), 'pm_nope', ''),
-  return_url: fc.constantFrom('http://localhost:5174/done', 'https://evil.example/', 'javascript:alert(1)', '//localhost:5174'),
+  return_url: fc.constantFrom('http://localhost:5174/done', 'http://localhost:5173/battery/return?x=1', 'https://evil.example/', 'javascript:alert(1)', '//localhost:5174'),
   route: fc.constantFrom('/billing', 'billing', '//evil.example', '/a b'),
   energy_rate_adjustment_cents_per_kwh: fc.constantFrom('-0.5', '3', '-50', '0.123456789012', 'abc', '1e2'),
   term_months: fc.constantFrom(1, 12, 24, 36, 60, 0, 61, 6.5),
@@ -195,7 +198,7 @@ const HINTS: Record<string, fc.Arbitrary<unknown>> = {
   reason: fc.constantFrom('too_expensive', 'other', 'partner_reason', ''),
   label: fc.constantFrom('Too pricey', ''),
   to: fc.constantFrom('verified', 'credit_checked', 'submitted', 'active', 'usage', 'tomorrow'),
-  redirect_uri: fc.constantFrom('http://localhost:5174/cb', 'x'),
+  maker: fc.constantFrom('tesla', 'enphase', 'generac', 'franklinwh', 'acme', 'Tesla'),
 };
 
 /** Fault rules (the contract leaves their shape to the sandbox); any added rule is cleared right after. */
@@ -448,6 +451,7 @@ const PARAM_VALUES: Record<string, WorldKey[]> = {
   location_uuid: ['location.active'],
   invoice_number: ['invoice.active'],
   fault_id: ['fault'],
+  authorization_id: ['battery.pending', 'battery.answered'],
   document_id: ['document.efl'],
 };
 

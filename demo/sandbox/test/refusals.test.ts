@@ -381,6 +381,39 @@ const ROWS: Row[] = [
       { why: 'no service address yet', status: 422, code: 'unprocessable', fields: ['same_as_service_address'], req: (w, a) => ({ ...a, token: w.fresh.token }) },
     ],
   },
+  {
+    route: 'POST /v1/account/locations/:location_uuid/renewal/accept',
+    auth: 'account',
+    json: true,
+    accepted: (w) => ({
+      path: `/v1/account/locations/${w.active.locationUuid}/renewal/accept`,
+      token: w.active.token,
+      body: { plan_uuid: w.active.renewalPlan.uuid, terms_accepted: true },
+    }),
+    refusals: [
+      { why: 'plan_uuid not a UUID', status: 400, code: 'invalid_request', fields: ['plan_uuid'], req: merge({ plan_uuid: 'renew-me' }) },
+      { why: 'terms_accepted missing', status: 400, code: 'invalid_request', fields: ['terms_accepted'], req: merge({ terms_accepted: undefined }) },
+      { why: 'start_date not a date', status: 400, code: 'invalid_request', fields: ['start_date'], req: merge({ start_date: 'next month' }) },
+      { why: 'unknown location', status: 404, code: 'not_found', req: (w, a) => ({ ...a, path: `/v1/account/locations/${w.unknownUuid}/renewal/accept` }) },
+      { why: 'another account\'s location', status: 404, code: 'not_found', req: (w, a) => ({ ...a, token: w.ready.token }) },
+      { why: 'plan never offered', status: 404, code: 'not_found', req: (w, a) => merge({ plan_uuid: w.unknownUuid })(w, a) },
+      { why: 'an enrollment quote, not a renewal offer', status: 404, code: 'not_found', req: (w, a) => merge({ plan_uuid: w.active.plan.uuid })(w, a) },
+      { why: 'terms not accepted', status: 422, code: 'unprocessable', fields: ['terms_accepted'], req: merge({ terms_accepted: false }) },
+      { why: 'start date not the day after the contract ends', status: 422, code: 'unprocessable', fields: ['start_date'], req: (w, a) => merge({ start_date: addDays(w.active.renewalPlan.earliest_start_date, 1) })(w, a) },
+    ],
+  },
+  {
+    route: 'POST /v1/account/battery/authorizations',
+    auth: 'account',
+    json: true,
+    accepted: (w) => ({ path: '/v1/account/battery/authorizations', token: w.fresh.token, body: { maker: 'tesla', return_url: 'http://localhost:5173/battery/return' } }),
+    refusals: [
+      { why: 'maker missing', status: 400, code: 'invalid_request', fields: ['maker'], req: body({}) },
+      { why: 'unknown maker', status: 400, code: 'invalid_request', fields: ['maker'], req: merge({ maker: 'acme' }) },
+      { why: 'return_url not http(s)', status: 400, code: 'invalid_request', fields: ['return_url'], req: merge({ return_url: 'javascript:alert(1)' }) },
+      { why: 'return_url on another origin', status: 422, code: 'unprocessable', fields: ['return_url'], req: merge({ return_url: 'https://evil.example/cb' }) },
+    ],
+  },
   // ── Sandbox controls ──
   {
     route: 'POST /__sandbox/clock',
@@ -510,6 +543,26 @@ const ROWS: Row[] = [
         status: 400,
         code: 'challenge_already_answered',
         req: (w) => ({ path: `/__sandbox/processor/3ds/${w.intents.answered.id}`, token: null, body: { challenge: w.intents.answered.challenge, outcome: 'fail' } }),
+      },
+    ],
+  },
+  // ── The emulated battery maker's page (opened by the customer's browser; the ticket is its secret) ──
+  {
+    route: 'POST /__sandbox/battery/authorize/:id',
+    auth: 'none',
+    json: true,
+    accepted: (w) => ({ path: `/__sandbox/battery/authorize/${w.battery.pending.id}`, token: null, body: { ticket: w.battery.pending.ticket, decision: 'allow' } }),
+    refusals: [
+      { why: 'unknown decision', status: 400, code: 'invalid_request', fields: ['decision'], req: merge({ decision: 'maybe' }) },
+      { why: 'wrong ticket', status: 404, code: 'not_found', req: merge({ ticket: 'guess' }) },
+      { why: 'another authorization\'s ticket', status: 404, code: 'not_found', req: (w, a) => merge({ ticket: w.battery.answered.ticket })(w, a) },
+      { why: 'unknown authorization', status: 404, code: 'not_found', req: (w, a) => ({ ...a, path: `/__sandbox/battery/authorize/${w.unknownUuid}` }) },
+      {
+        why: 'answered differently before',
+        status: 422,
+        code: 'unprocessable',
+        fields: ['decision'],
+        req: (w) => ({ path: `/__sandbox/battery/authorize/${w.battery.answered.id}`, token: null, body: { ticket: w.battery.answered.ticket, decision: 'deny' } }),
       },
     ],
   },

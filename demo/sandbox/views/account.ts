@@ -1,8 +1,8 @@
 /** The Account payload (docs/api-decisions.md, "Accounts"), built from the record in one place. */
-import type { Account, Location } from '../../../src/api/types.js';
+import type { Account, Contract, Location } from '../../../src/api/types.js';
+import { renewalEligibility, renewalOpensOn } from '../state/renewal.js';
 import { enrollmentOf, statusOf } from '../state/status.js';
-import type { AccountRecord, App } from '../store/types.js';
-import { addDays, addMonths } from '../time.js';
+import type { AccountRecord, App, ContractRecord } from '../store/types.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -30,11 +30,28 @@ export function toAccount(a: AccountRecord, app: App): Account {
   };
 }
 
-/** The location with its contract; the contract's status follows the service dates. */
+/** A contract as the Location shows it. */
+function toContract(c: ContractRecord, status: Contract['status']): Contract {
+  return {
+    uuid: c.uuid,
+    plan_uuid: c.plan.uuid,
+    plan_name: c.plan.name,
+    term_months: c.plan.term_months,
+    energy_rate_cents_per_kwh: c.plan.energy_rate_cents_per_kwh,
+    start_date: c.startDate,
+    end_date: c.endDate,
+    status,
+  };
+}
+
+/**
+ * The location with its contract, its queued renewal and whether it may renew; the contract's status follows the
+ * service dates (past its end date without a renewal, the customer is on month-to-month: `expired`).
+ */
 export function toLocation(a: AccountRecord, today: string): Location {
   const location = a.location!;
   const c = location.contract;
-  let status: Location['contract']['status'] = 'pending';
+  let status: Contract['status'] = 'pending';
   if (a.serviceActiveAt !== null) status = today > c.endDate ? 'expired' : 'active';
   const { esi_id: _esi, utility: _utility, meter_description: _meter, ...address } = location.address;
   return {
@@ -42,21 +59,8 @@ export function toLocation(a: AccountRecord, today: string): Location {
     esi_id: location.esiId,
     address: { ...address, state: address.state },
     utility: location.address.utility,
-    contract: {
-      uuid: c.uuid,
-      plan_uuid: c.plan.uuid,
-      plan_name: c.plan.name,
-      term_months: c.plan.term_months,
-      energy_rate_cents_per_kwh: c.plan.energy_rate_cents_per_kwh,
-      start_date: c.startDate,
-      end_date: c.endDate,
-      status,
-    },
-    queued_contract: null,
+    contract: toContract(c, status),
+    queued_contract: location.queuedContract ? toContract(location.queuedContract, 'queued') : null,
+    renewal: { eligibility: renewalEligibility(a, today), opens_on: renewalOpensOn(c) },
   };
-}
-
-/** The last day of a term that starts on `start`: the day before the same date `months` later. */
-export function contractEndDate(start: string, months: number): string {
-  return addDays(addMonths(start, months), -1);
 }

@@ -1,9 +1,9 @@
 /**
  * A deep, comparable picture of everything a sandbox keeps, taken from what `createSandbox` returns: the store
- * (accounts, tokens, custom rates, priced plans, documents, funnel and service events), the webhook dispatcher
- * (events emitted, deliveries, its endpoint), the card processor (setup intents, payment methods, 3-D Secure
- * challenges), the fault rules and the clock. Two snapshots compare with `assert.deepStrictEqual`, so a refused
- * request can be shown to have changed nothing:
+ * (accounts, tokens, custom rates, priced plans, documents, battery authorizations and devices, funnel and service
+ * events), the webhook dispatcher (events emitted, deliveries, its endpoint), the card processor (setup intents,
+ * payment methods, 3-D Secure challenges), the fault rules and the clock. Two snapshots compare with
+ * `assert.deepStrictEqual`, so a refused request can be shown to have changed nothing:
  *
  *   const before = snapshot(h.sb);
  *   await h.call(...);          // refused
@@ -73,6 +73,8 @@ export function snapshot(sb: Sandbox): Snapshot {
     plans: store.plans,
     documents: store.documents,
     invoiceDocuments: store.invoiceDocuments,
+    batteryAuthorizations: store.batteryAuthorizations,
+    batteryDevices: store.batteryDevices,
     funnel: store.funnel,
     serviceEvents: store.serviceEvents,
     webhooks: {

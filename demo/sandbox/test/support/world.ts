@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import type { Plan } from '../../../../src/api/types.js';
 import type { SandboxConfig } from '../../app.js';
+import { addDays, localToInstant } from '../../time.js';
 import { APP_TOKEN, Harness, premiseIn, type Reply } from './harness.js';
 
 export interface WorldAccount {
@@ -29,8 +30,11 @@ export interface World {
   clientAgent: WorldAccount;
   /** Ready, then forced to cancelled/cancelled_pre_start. */
   cancelled: WorldAccount;
-  /** Finalized and advanced to usage history, six weeks ago: it has a location, usage and invoices. */
-  active: WorldAccount & { esiId: string; plan: Plan; locationUuid: string; invoiceNumber: string };
+  /**
+   * Finalized and advanced to usage history five months ago: it has a location, usage and invoices, and its 6-month
+   * contract ends in 30 days, so it may renew (`renewalPlan` is one of its priced renewal offers).
+   */
+  active: WorldAccount & { esiId: string; plan: Plan; locationUuid: string; invoiceNumber: string; renewalPlan: Plan };
   /** A plan quoted at App level by postal code (for no account). */
   appPlan: Plan;
   tokens: {
@@ -49,6 +53,8 @@ export interface World {
     /** A challenge answered `complete`. */
     answered: { id: string; challenge: string };
   };
+  /** A battery authorization of the fresh account waiting on the maker's page (its one-time ticket). */
+  battery: { pending: { id: string; ticket: string }; answered: { id: string; ticket: string } };
   /** A fault rule on a route nothing calls. */
   faultId: string;
   /** Well-formed, but no such thing. */
@@ -89,18 +95,20 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
   const h = new Harness({ fetch: async () => new Response(null, { status: 204 }), ...config });
   const sb = h.sb;
 
-  // The active account first: six weeks on, it has invoices; the quotes made afterwards are still fresh.
+  // The active account first: 30 days before its contract ends, it has invoices and may renew; the quotes made
+  // afterwards are still fresh.
   const houston = premiseIn('77002');
   const activeReady = await h.readyToFinalize({ premise: houston });
   const activeAs = h.as(activeReady.token);
   ok(await activeAs('POST', '/v1/account/enroll/finalize', {}));
   ok(await activeAs('POST', '/v1/account/sandbox/advance', { to: 'usage' }));
-  sb.clock.advance(42 * 24 * 3_600_000);
   const activeAccount = sb.store.account(activeReady.uuid)!;
-  // Account tokens last an hour of sandbox time: the active account needs a new one after the six weeks.
+  sb.clock.set(localToInstant(addDays(activeAccount.location!.contract.endDate, -30), 10));
+  // Account tokens last an hour of sandbox time: the active account needs a new one after the months.
   const activeToken = ok(await h.app('POST', `/v1/app/accounts/${activeReady.uuid}/token`), 201).body.token as string;
   const invoices = ok(await h.as(activeToken)('GET', '/v1/account/billing/invoices')).body.data as { number: string }[];
-  assert.ok(invoices.length > 0, 'six weeks of service bring an invoice');
+  assert.ok(invoices.length > 0, 'months of service bring invoices');
+  const [renewalPlan] = ok(await h.as(activeToken)('GET', `/v1/account/locations/${activeAccount.location!.uuid}/renewal/plans`)).body as Plan[];
 
   const fresh = await h.createAccount();
   const dallas = premiseIn('75201');
@@ -135,6 +143,14 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
 
   const fault = ok(await h.call('POST', '/__sandbox/faults', { body: { route: '/v1/never/called', latency_ms: 1 } }), 201);
 
+  const startBattery = async (maker: string) => {
+    const auth = ok(await h.as(fresh.token)('POST', '/v1/account/battery/authorizations', { maker }), 201).body as { id: string; authorization_url: string };
+    return { id: auth.id, ticket: new URL(auth.authorization_url).searchParams.get('ticket')! };
+  };
+  const pendingBattery = await startBattery('tesla');
+  const answeredBattery = await startBattery('enphase');
+  ok(await h.call('POST', `/__sandbox/battery/authorize/${answeredBattery.id}`, { token: null, body: { ticket: answeredBattery.ticket, decision: 'allow' } }));
+
   return {
     h,
     appToken: APP_TOKEN,
@@ -151,6 +167,7 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
       plan: activeReady.plan,
       locationUuid: activeAccount.location!.uuid,
       invoiceNumber: invoices[0]!.number,
+      renewalPlan: renewalPlan!,
     },
     appPlan: appPlans[0]!,
     tokens: {
@@ -164,6 +181,7 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
       succeeded: { id: succeededIntent, clientSecret: sb.processor.getSetupIntent(succeededIntent)!.client_secret },
       answered: { id: answered.id, challenge: answered.challenge },
     },
+    battery: { pending: pendingBattery, answered: answeredBattery },
     faultId: fault.body.id,
     unknownUuid: UNKNOWN_UUID,
     unknownEsiId: UNKNOWN_ESI_ID,

@@ -1,0 +1,275 @@
+/**
+ * Connecting a battery: makers, an authorization answered on the emulated maker's page (fetched and submitted as a
+ * browser would: its form, its hidden fields, the button pressed), by popup or by redirect, a refusal, a popup
+ * closed without an answer, expiry, the devices, and the connect-battery flow token's reach.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BATTERY_AUTHORIZATION_TTL_MS } from '../state/battery.js';
+import { assertError, Harness } from './support/harness.js';
+import type { BatteryAuthorization } from '../../../src/api/types.js';
+
+const FLOW_ORIGIN = 'http://localhost:5173';
+const PARTNER_ORIGIN = 'http://localhost:5174';
+
+interface Page {
+  status: number;
+  html: string;
+  headers: Headers;
+}
+
+/** The maker's page, as the browser opens authorization_url (no token, no Origin). */
+async function open(h: Harness, url: string): Promise<Page> {
+  const u = new URL(url);
+  const res = await h.sb.app.request(`${u.pathname}${u.search}`);
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+/** Submits the page's form with one of its buttons, as a browser does: urlencoded hidden fields plus the button. */
+async function press(h: Harness, page: Page, pageUrl: string, decision: 'allow' | 'deny'): Promise<Response> {
+  const action = /<form method="post" action="([^"]+)"/.exec(page.html)?.[1];
+  assert.ok(action, 'the page has a form');
+  const button = new RegExp(`<button type="submit" name="decision" value="${decision}"`).test(page.html);
+  assert.ok(button, `the page has a ${decision} button`);
+  const form = new URLSearchParams();
+  for (const [, name, value] of page.html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, value!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n))));
+  form.set('decision', decision);
+  const target = new URL(action.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n))), pageUrl);
+  return h.sb.app.request(target.pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+}
+
+async function flowToken(h: Harness, uuid: string, scope: string): Promise<string> {
+  const res = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope });
+  assert.equal(res.status, 201);
+  return new URL(res.body.login_link).searchParams.get('token')!;
+}
+
+describe('battery makers and authorizations', () => {
+  let h: Harness;
+  let uuid: string;
+  let token: string;
+  let acct: ReturnType<Harness['as']>;
+
+  before(async () => {
+    h = new Harness();
+    const created = await h.createAccount();
+    uuid = created.uuid;
+    token = await flowToken(h, uuid, 'connect-battery');
+    acct = h.as(token);
+  });
+  after(() => h.close());
+
+  it('lists the makers with ids, names and models', async () => {
+    const res = await acct('GET', '/v1/account/battery/makers');
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.map((m: { id: string }) => m.id), ['tesla', 'enphase', 'generac', 'franklinwh']);
+    assert.ok(res.body.every((m: { name: string; models: string[] }) => m.name && m.models.length === 1));
+  });
+
+  it('starts a pending authorization once per Idempotency-Key; its URL carries a ticket, never the token', async () => {
+    const headers = { 'idempotency-key': 'battery-1' };
+    const first = await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla' }, { headers });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const auth = first.body as BatteryAuthorization;
+    assert.equal(auth.status, 'pending');
+    assert.equal(auth.reason, null);
+    assert.equal(auth.return_url, null);
+    assert.equal(Date.parse(auth.expires_at) - Date.parse(auth.created_at), BATTERY_AUTHORIZATION_TTL_MS);
+    const url = new URL(auth.authorization_url);
+    assert.equal(url.pathname, `/__sandbox/battery/authorize/${auth.id}`);
+    assert.ok(url.searchParams.get('ticket')!.length >= 32);
+    assert.ok(!auth.authorization_url.includes(token));
+    const replay = await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla' }, { headers });
+    assert.equal(replay.status, 201);
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.body.id, auth.id);
+    assert.equal(h.sb.store.batteryAuthorizations.size, 1);
+    assert.deepEqual((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body, auth);
+  });
+
+  it('refuses bad input with a 400 naming the field, and a return_url off the flow\'s and the App\'s origins with a 422', async () => {
+    assertError(await acct('POST', '/v1/account/battery/authorizations', {}), 400, 'invalid_request', ['maker']);
+    assertError(await acct('POST', '/v1/account/battery/authorizations', { maker: 'acme' }), 400, 'invalid_request', ['maker']);
+    assertError(await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla', return_url: 'javascript:alert(1)' }), 400, 'invalid_request', ['return_url']);
+    assertError(await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla', return_url: 'https://evil.example/cb' }), 422, 'unprocessable', ['return_url']);
+    assertError(await acct('GET', '/v1/account/battery/authorizations/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    assertError(await acct('GET', '/v1/account/battery/authorizations/not-an-id'), 404, 'not_found');
+  });
+
+  it('serves an accessible, CSP-safe maker page that cannot be framed and shows no token, in English or Spanish', async () => {
+    const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'enphase' })).body as BatteryAuthorization;
+    const page = await open(h, auth.authorization_url);
+    assert.equal(page.status, 200);
+    assert.match(page.html, /<html lang="en">/);
+    assert.match(page.html, /<h1 id="heading">Allow Sandbox Partner to connect to your Enphase battery\?<\/h1>/);
+    assert.match(page.html, /<form [^>]*aria-labelledby="heading">/);
+    assert.match(page.html, />Allow<\/button>/);
+    assert.match(page.html, />Deny<\/button>/);
+    assert.doesNotMatch(page.html, /<script(?![^>]*\bsrc=)/, 'no inline script');
+    assert.doesNotMatch(page.html, /style=/, 'no inline style');
+    assert.ok(!page.html.includes(token));
+    const csp = page.headers.get('content-security-policy')!;
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
+    const css = await h.sb.app.request('/__sandbox/battery/assets/authorize.css');
+    assert.equal(css.status, 200);
+    const es = await open(h, `${auth.authorization_url}&locale=es`);
+    assert.match(es.html, /<html lang="es">/);
+    assert.match(es.html, />Permitir<\/button>/);
+    assert.match(es.html, />Denegar<\/button>/);
+  });
+
+  it('Allow (popup): the page tells its opener on the flow\'s and the App\'s origins only, and the device is connected', async () => {
+    const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla' })).body as BatteryAuthorization;
+    const page = await open(h, auth.authorization_url);
+    const res = await press(h, page, auth.authorization_url, 'allow');
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /role="status">Battery connected</);
+    const origins = /data-origins="([^"]*)"/.exec(html)![1]!.split(' ');
+    assert.deepEqual(origins.sort(), [FLOW_ORIGIN, PARTNER_ORIGIN].sort());
+    assert.ok(!origins.includes('*'));
+    const script = await h.sb.app.request('/__sandbox/battery/assets/done.js');
+    const js = await script.text();
+    assert.match(js, /postMessage\(/);
+    assert.doesNotMatch(js, /'\*'\)/, 'never posts to any origin');
+
+    const done = (await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body as BatteryAuthorization;
+    assert.equal(done.status, 'approved');
+    assert.equal(done.reason, null);
+    assert.ok(done.completed_at && done.device_id);
+    const devices = (await acct('GET', '/v1/account/battery/devices')).body.data;
+    assert.equal(devices.length, 1);
+    const [device] = devices;
+    assert.equal(device.id, done.device_id);
+    assert.equal(device.maker, 'tesla');
+    assert.equal(device.model, 'Powerwall 3');
+    assert.equal(device.capacity_kwh, '13.5');
+    assert.match(device.serial_last4, /^\d{4}$/);
+    assert.equal(device.status, 'connected');
+    assert.ok(device.state_of_charge_percent >= 0 && device.state_of_charge_percent <= 100);
+
+    // A reload shows the answer; pressing Allow again changes nothing; Deny after Allow is refused.
+    assert.match((await open(h, auth.authorization_url)).html, /Battery connected/);
+    assert.equal((await press(h, page, auth.authorization_url, 'allow')).status, 200);
+    const late = await h.call('POST', `/__sandbox/battery/authorize/${auth.id}`, { token: null, body: { ticket: new URL(auth.authorization_url).searchParams.get('ticket'), decision: 'deny' } });
+    assertError(late, 422, 'unprocessable', ['decision']);
+    assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'approved');
+    // Allowing the same maker again refreshes the one device.
+    const again = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla' })).body as BatteryAuthorization;
+    await press(h, await open(h, again.authorization_url), again.authorization_url, 'allow');
+    const after = (await acct('GET', '/v1/account/battery/devices')).body.data;
+    assert.equal(after.length, 1);
+    assert.equal(after[0].serial_last4, device.serial_last4);
+  });
+
+  it('Deny: the authorization is denied (access_denied) and nothing is connected', async () => {
+    const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'generac' })).body as BatteryAuthorization;
+    const res = await press(h, await open(h, auth.authorization_url), auth.authorization_url, 'deny');
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /Connection declined/);
+    const denied = (await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body as BatteryAuthorization;
+    assert.equal(denied.status, 'denied');
+    assert.equal(denied.reason, 'access_denied');
+    assert.equal(denied.device_id, null);
+    const devices = (await acct('GET', '/v1/account/battery/devices')).body.data as { maker: string }[];
+    assert.ok(!devices.some((d) => d.maker === 'generac'));
+  });
+
+  it('a wrong ticket or unknown authorization gets the "unknown" page and changes nothing', async () => {
+    const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'franklinwh' })).body as BatteryAuthorization;
+    const wrong = new URL(auth.authorization_url);
+    wrong.searchParams.set('ticket', 'guess');
+    assert.equal((await open(h, wrong.toString())).status, 404);
+    const posted = await h.sb.app.request(wrong.pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'ticket=guess&decision=allow' });
+    assert.equal(posted.status, 404);
+    assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'pending');
+  });
+});
+
+describe('battery authorization by redirect (WebView, hosted page)', () => {
+  it('redirects to the return_url with battery_authorization, keeping its query; the page allows that origin as a form target', async () => {
+    const h = new Harness();
+    try {
+      const { uuid } = await h.createAccount();
+      const acct = h.as(await flowToken(h, uuid, 'connect-battery'));
+      const returnUrl = `${FLOW_ORIGIN}/battery/return?step=devices`;
+      const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla', return_url: returnUrl })).body as BatteryAuthorization;
+      assert.equal(auth.return_url, returnUrl);
+      const page = await open(h, auth.authorization_url);
+      assert.match(page.headers.get('content-security-policy')!, new RegExp(`form-action 'self' ${FLOW_ORIGIN};`));
+      const res = await press(h, page, auth.authorization_url, 'deny');
+      assert.equal(res.status, 303);
+      const location = new URL(res.headers.get('location')!);
+      assert.equal(location.origin + location.pathname, `${FLOW_ORIGIN}/battery/return`);
+      assert.equal(location.searchParams.get('step'), 'devices');
+      assert.equal(location.searchParams.get('battery_authorization'), auth.id);
+      assert.ok(!res.headers.get('location')!.includes('ticket'));
+      assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'denied');
+      // A partner page of the App may be the return_url too.
+      const partner = await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla', return_url: `${PARTNER_ORIGIN}/done` });
+      assert.equal(partner.status, 201);
+    } finally {
+      h.close();
+    }
+  });
+});
+
+describe('a popup closed without an answer', () => {
+  it('stays pending, then expires (reason expired); the page then refuses an answer; a new authorization can start', async () => {
+    const h = new Harness();
+    try {
+      const { uuid } = await h.createAccount({ locale: 'es' });
+      const token = await flowToken(h, uuid, 'connect-battery');
+      const acct = h.as(token);
+      const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'enphase' })).body as BatteryAuthorization;
+      assert.equal(new URL(auth.authorization_url).searchParams.get('locale'), 'es');
+      const page = await open(h, auth.authorization_url);
+      assert.match(page.html, /<html lang="es">/);
+      // The customer closes the popup: nothing is sent, nothing changes.
+      h.sb.clock.advance(BATTERY_AUTHORIZATION_TTL_MS - 1_000);
+      assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'pending');
+      h.sb.clock.advance(1_000);
+      const expired = (await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body as BatteryAuthorization;
+      assert.equal(expired.status, 'expired');
+      assert.equal(expired.reason, 'expired');
+      const reopened = await open(h, auth.authorization_url);
+      assert.equal(reopened.status, 410);
+      assert.match(reopened.html, /Esta solicitud venció/);
+      const late = await press(h, page, auth.authorization_url, 'allow');
+      assert.equal(late.status, 410);
+      assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'expired');
+      assert.equal((await acct('GET', '/v1/account/battery/devices')).body.data.length, 0);
+      assert.equal((await acct('POST', '/v1/account/battery/authorizations', { maker: 'enphase' })).status, 201);
+    } finally {
+      h.close();
+    }
+  });
+});
+
+describe('the connect-battery flow token', () => {
+  it('reaches the battery endpoints and not the others; other scopes do not reach battery', async () => {
+    const h = new Harness();
+    try {
+      const { uuid, token: accountToken } = await h.createAccount();
+      const battery = h.as(await flowToken(h, uuid, 'connect-battery'));
+      assert.equal((await battery('GET', '/v1/account/battery/makers')).status, 200);
+      assert.equal((await battery('GET', '/v1/account/battery/devices')).status, 200);
+      const auth = await battery('POST', '/v1/account/battery/authorizations', { maker: 'tesla' });
+      assert.equal(auth.status, 201);
+      assert.equal((await battery('GET', `/v1/account/battery/authorizations/${auth.body.id}`)).status, 200);
+      assertError(await battery('GET', '/v1/account/billing/invoices'), 403, 'forbidden');
+      assertError(await battery('POST', '/v1/account/enroll/plans/request', {}), 403, 'forbidden');
+      const renewal = h.as(await flowToken(h, uuid, 'renewal'));
+      assertError(await renewal('GET', '/v1/account/battery/makers'), 403, 'forbidden');
+      // Another account never sees this one's authorization.
+      const other = await h.createAccount();
+      assertError(await h.as(other.token)('GET', `/v1/account/battery/authorizations/${auth.body.id}`), 404, 'not_found');
+      assert.equal((await h.as(accountToken)('GET', `/v1/account/battery/authorizations/${auth.body.id}`)).status, 200);
+    } finally {
+      h.close();
+    }
+  });
+});
