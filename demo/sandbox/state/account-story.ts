@@ -25,6 +25,7 @@ import {
   removePaymentMethod,
   syncPaymentMethod,
 } from './enrollment.js';
+import { queueRenewal } from './renewal.js';
 import { missingForFinalize } from './status.js';
 
 const FIRST_NAMES = ['Ana', 'Marcus', 'Lupe', 'Daniel', 'Keisha', 'Tomás', 'Emily', 'Rosa', 'Jamal', 'Priya', 'Carlos', 'Hannah'];
@@ -160,6 +161,13 @@ export class AccountStory {
   }
 
   /** A status set through the sandbox's status control (POST /v1/account/sandbox/status), at the story's instant. */
+  /** Accepts the first renewal offer, now, as the renewal flow does: the new contract is queued (state/renewal.ts). */
+  renew(): this {
+    this.untilNow();
+    queueRenewal(this.#deps, this.account);
+    return this;
+  }
+
   force(status: AccountStatus, status_reason: StatusReason): this {
     this.#deps.progress.force(this.account, { status, status_reason }, this.#at);
     return this;

@@ -130,7 +130,15 @@ export const PRESETS: readonly AccountPreset[] = [
     description: 'As active-with-invoices, but 35 months into Longhorn Lock 36: the contract ends within 30 days, so there is something to renew.',
     build: (ctx) => longCustomer(ctx, 35, 'Longhorn Lock 36'),
   },
-  // The lead adds here a preset whose renewal is queued (all-documents then lists queued documents too).
+  {
+    name: 'active-renewal-queued',
+    status: 'active',
+    status_reason: 'active',
+    scopes: ['documents', 'renewal'],
+    description:
+      'As active-contract-ending-soon, with the first renewal offer accepted today: the new contract is queued to start the day after the current one ends, and all-documents lists its EFL, TOS and YRAC as queued.',
+    build: (ctx) => longCustomer(ctx, 35, 'Longhorn Lock 36').renew(),
+  },
   {
     name: 'active-no-invoices',
     status: 'active',

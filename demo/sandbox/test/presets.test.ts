@@ -165,6 +165,22 @@ describe('account presets', () => {
     });
   }
 
+  it('active-renewal-queued: the renewal is queued after the contract, its documents only among all documents', async () => {
+    const h = sandboxAt(MONDAY_10AM);
+    const res = await create(h, 'active-renewal-queued');
+    const as = h.as(res.body.account_token);
+    const uuid = res.body.account.location_uuid;
+    const location = (await as('GET', `/v1/account/locations/${uuid}`)).body;
+    assert.equal(location.queued_contract.status, 'queued');
+    assert.equal(location.queued_contract.start_date, addDays(location.contract.end_date, 1));
+    const active = (await as('GET', `/v1/account/locations/${uuid}/documents`)).body.data as Array<Record<string, string>>;
+    const all = (await as('GET', `/v1/account/locations/${uuid}/all-documents`)).body.data as Array<Record<string, string>>;
+    const queued = all.filter((d) => d.status === 'queued');
+    assert.deepEqual(queued.map((d) => d.type).sort(), ['efl', 'tos', 'yrac']);
+    assert.ok(active.every((d) => d.status !== 'queued'));
+    assert.ok(queued.every((q) => !active.some((a) => a.uuid === q.uuid)));
+  });
+
   it('takes a locale: a Spanish account, whose documents are Spanish', async () => {
     const h = sandboxAt(MONDAY_10AM);
     const res = await create(h, 'active-no-invoices', { locale: 'es' });
