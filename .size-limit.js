@@ -81,8 +81,21 @@ const lazy = Object.keys(manifest)
   }))
   .filter((check) => check.path.length > 0);
 
+/**
+ * The first screen of each other scope: the entry's files and the scope's own chunk (its declaration and first step,
+ * the `firstScreenGroups` of vite.config.ts, listed by the manifest as `_<scope>-….js`), with its static imports.
+ */
+const ACCOUNT_SCOPES = ['update-payment-method', 'documents', 'billing', 'renewal', 'connect-battery'];
+const scopeScreens = ACCOUNT_SCOPES.flatMap((scope) => {
+  const key = Object.keys(manifest).find((k) => k.startsWith(`_${scope}-`) && k.endsWith('.js'));
+  return key
+    ? [{ name: `First screen: ${scope} (entry + the scope's chunk, JS, gzip)`, path: js(new Set([...closure(entry), ...closure(key)])), limit: '20 KB', gzip: true }]
+    : [];
+});
+
 export default [
   { name: 'First step: entry + address step (JS, gzip)', path: js(firstStep), limit: '20 KB', gzip: true },
+  ...scopeScreens,
   ...lazy,
   { name: 'All flow JavaScript (gzip)', path: [`${OUT}/assets/*.js`], limit: '55 KB', gzip: true },
 ];

@@ -57,7 +57,13 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               // The core (the entry's static closure, with enrollment) and each other scope's declaration with its
               // first step.
-              name: firstScreenGroups(resolve('src/main.ts'), {}),
+              name: firstScreenGroups(resolve('src/main.ts'), {
+                'update-payment-method': resolve('src/scopes/update-payment-method/update-payment-method.ts'),
+                documents: resolve('src/scopes/documents/documents.ts'),
+                billing: resolve('src/scopes/billing/billing.ts'),
+                renewal: resolve('src/scopes/renewal/renewal.ts'),
+                'connect-battery': resolve('src/scopes/connect-battery/connect-battery.ts'),
+              }),
             },
             // Modules that load at about the same moment, one chunk each (docs/architecture.md, "Size budgets"); their
             // dependencies stay where the other groups put them. The host link (bridge, clock) and the status screens,

@@ -24,6 +24,11 @@ export interface StartFlowOptions {
   locale?: Locale;
   scope?: FlowScope;
   clientAgent?: boolean;
+  /**
+   * The page's "Account state": `auto` (default: a new account for enrollment, the preset suited to the scope
+   * otherwise), `new`, or a sandbox account preset's name (GET /__sandbox/fixtures → account_presets).
+   */
+  accountState?: string;
 }
 
 export interface FlowLinkInfo {
@@ -165,6 +170,7 @@ async function fillForm(page: Page, opts: StartFlowOptions): Promise<void> {
     await chooseAddress(form, opts.address);
   }
   await form.getByLabel('What the customer does', { exact: true }).selectOption(opts.scope ?? 'enrollment');
+  if (opts.accountState && !opts.accountUuid) await form.getByLabel('Account state', { exact: true }).selectOption(opts.accountState);
   await form.getByLabel(opts.locale === 'es' ? 'Español' : 'English', { exact: true }).check();
   await form.getByLabel('Client agent enrollment', { exact: true }).setChecked(opts.clientAgent ?? false);
 }

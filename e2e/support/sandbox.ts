@@ -105,6 +105,19 @@ export async function createAccount(opts: CreateAccountOptions = {}): Promise<Cr
   return account;
 }
 
+export interface PresetAccount {
+  preset: string;
+  uuid: string;
+  account: Account;
+  account_token: string;
+  account_token_expires_at: string;
+}
+
+/** `POST /__sandbox/accounts` (App token): a new account already in the preset's state (demo/sandbox/README.md). */
+export function createPresetAccount(preset: string, locale?: Locale): Promise<PresetAccount> {
+  return request<PresetAccount>('POST', '/__sandbox/accounts', { body: { preset, ...(locale && { locale }) } });
+}
+
 /** `POST /v1/app/accounts/{uuid}/record-client-agent` (App token). */
 export function recordClientAgent(accountUuid: string, acceptedAt?: string): Promise<Account> {
   return request<Account>('POST', `/v1/app/accounts/${enc(accountUuid)}/record-client-agent`, {
