@@ -9,6 +9,7 @@ import type { requestPlans } from '../../src/api/plans.js';
 import type { acceptPlan, finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
 import type { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
 import type { getLocation } from '../../src/api/locations.js';
+import type { createBatteryAuthorization, getBatteryAuthorization, listBatteryDevices, listBatteryMakers } from '../../src/api/battery.js';
 
 export type Step = Response | Error | ((init: RequestInit) => Response | Promise<Response>);
 
@@ -72,6 +73,10 @@ interface Calls {
   finalize: typeof finalize;
   recordEvent: typeof recordEvent;
   optOutReasons: typeof optOutReasons;
+  listBatteryMakers: typeof listBatteryMakers;
+  createBatteryAuthorization: typeof createBatteryAuthorization;
+  getBatteryAuthorization: typeof getBatteryAuthorization;
+  listBatteryDevices: typeof listBatteryDevices;
 }
 export type CallName = keyof Calls;
 type Tail<T> = T extends [unknown, ...infer R] ? R : never;
@@ -139,6 +144,18 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     path: /^\/v1\/account\/enroll\/opt-out\/reasons\?locale=([^&]+)$/,
     args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
   },
+  listBatteryMakers: { method: 'GET', path: /^\/v1\/account\/battery\/makers$/, args: (_m, _b, o) => [signalOf(o)] },
+  createBatteryAuthorization: {
+    method: 'POST',
+    path: /^\/v1\/account\/battery\/authorizations$/,
+    args: (_m, body: CallArgs<'createBatteryAuthorization'>[0], o) => [body, o],
+  },
+  getBatteryAuthorization: {
+    method: 'GET',
+    path: /^\/v1\/account\/battery\/authorizations\/([^/?]+)$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listBatteryDevices: { method: 'GET', path: /^\/v1\/account\/battery\/devices$/, args: (_m, _b, o) => [signalOf(o)] },
 };
 
 export interface RoutedCall<N extends CallName = CallName> {
