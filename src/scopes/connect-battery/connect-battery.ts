@@ -24,6 +24,11 @@ export const connectBattery: ScopeDeclaration<BatteryStep, BatteryProgress> = {
   complete: ({ step, data }, account, progress) => batteryComplete(step, data, account, progress),
   exit: (_account, progress) => batteryExit(progress),
   views: {
+    'battery-inactive': {
+      tag: 'sf-step-battery-inactive',
+      load: () => import('../../steps/battery-inactive/battery-inactive.js'),
+      render: (i) => html`<sf-step-battery-inactive .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-battery-inactive>`,
+    },
     'battery-maker': {
       tag: 'sf-step-battery-maker',
       load: () => Promise.resolve(),
@@ -40,11 +45,6 @@ export const connectBattery: ScopeDeclaration<BatteryStep, BatteryProgress> = {
       load: () => import('../../steps/battery-device/battery-device.js'),
       render: (i) =>
         html`<sf-step-battery-device .account=${i.account} .session=${i.session} .draft=${i.draft} .deviceId=${i.progress.device ?? null} .already=${Boolean(i.progress.already)}></sf-step-battery-device>`,
-    },
-    'battery-inactive': {
-      tag: 'sf-step-battery-inactive',
-      load: () => import('../../steps/battery-inactive/battery-inactive.js'),
-      render: (i) => html`<sf-step-battery-inactive .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-battery-inactive>`,
     },
   },
 };
