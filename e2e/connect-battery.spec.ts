@@ -99,6 +99,15 @@ test.describe('connect-battery', () => {
     await expectDevice(page);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(`${E2E.partnerUrl}/return**`);
+
+    // Another visit: the maker is marked connected, and choosing it shows the battery without asking again.
+    const again = await flowLink(uuid, 'connect-battery', { behavior: 'hosted' });
+    await page.goto(again.login_link);
+    await expect(page.getByRole('radio', { name: /Tesla/ })).toBeVisible();
+    await expect(page.locator('sf-step-battery-maker')).toContainText('Already connected: Powerwall 3');
+    await chooseMaker(page);
+    await expect(heading(page)).toHaveText('Your Tesla battery is already connected');
+    await expect(page.locator('sf-step-battery-device')).toContainText('Powerwall 3');
   });
 
   test('at top level with no popup possible: to the maker page and back, the address bar cleaned', async ({ page }) => {
