@@ -88,6 +88,8 @@ describe('sf-step-battery-authorize', () => {
     expect(urls).to.deep.equal([made[0]!.authorization_url]);
     await settle(el);
     expect(text(el)).to.contain("Waiting for your answer on Tesla's page");
+    expect(el.shadowRoot!.activeElement?.textContent).to.contain("Show Tesla's window");
+    await expect(el).to.be.accessible();
     await until(() => fake.callsOf('getBatteryAuthorization').length >= 1);
 
     const done = oneEvent(el, 'sf-step-complete');

@@ -157,7 +157,7 @@ export class SfStepBatteryAuthorize extends StepElement {
             <p><strong>${msg(str`Waiting for your answer on ${name}'s page…`, { id: 'battery.authorize.waiting' })}</strong></p>
             <p>${msg("Can't see the window? It may be behind this one.", { id: 'battery.authorize.behind' })}</p>
           </div>
-          <div class="actions">
+          <div class="actions waiting-actions">
             <button type="button" class="btn secondary" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
           </div>`;
     }
@@ -237,6 +237,8 @@ export class SfStepBatteryAuthorize extends StepElement {
     }
     this._popup = popup;
     this._view = { kind: 'waiting', auth };
+    // The button pressed is gone: focus what is there when the customer comes back to this window.
+    void this.focusHeading('.waiting-actions button');
     this._lastPoll = this.now();
     this._stopWatching();
     // Often: the popup's state; every pollMs: the service's answer (the popup's page may not be able to tell us).
