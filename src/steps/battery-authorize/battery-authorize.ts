@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { createBatteryAuthorization, getBatteryAuthorization, listBatteryMakers, type BatteryAuthorization } from '../../api/battery.js';
@@ -56,14 +56,7 @@ function isTopLevel(): boolean {
 @customElement('sf-step-battery-authorize')
 @localized()
 export class SfStepBatteryAuthorize extends StepElement {
-  static override styles = [
-    ...laterStepStyles,
-    css`
-      .waiting {
-        margin-bottom: var(--_space);
-      }
-    `,
-  ];
+  static override styles = laterStepStyles;
 
   /** The maker chosen (null when the page came back from the maker's page: it is read from the authorization). */
   @property({ attribute: false }) maker: { id: BatteryMakerId; name: string } | null = null;
@@ -153,7 +146,7 @@ export class SfStepBatteryAuthorize extends StepElement {
           </div>
           ${this._back()}`;
       case 'waiting':
-        return html`<div class="alert waiting" role="status">
+        return html`<div class="alert" role="status">
             <p><strong>${msg(str`Waiting for your answer on ${name}'s page…`, { id: 'battery.authorize.waiting' })}</strong></p>
             <p>${msg("Can't see the window? It may be behind this one.", { id: 'battery.authorize.behind' })}</p>
           </div>
