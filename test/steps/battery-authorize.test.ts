@@ -119,6 +119,26 @@ describe('sf-step-battery-authorize', () => {
     expect(urls).to.deep.equal([made[0]!.authorization_url, made[1]!.authorization_url]);
   });
 
+  it('an expired request says so and offers a new one', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'expired', reason: 'expired' }));
+    const { open, urls } = fakeOpen(new FakePopup());
+    const el = await mountAuthorize(fake, { open });
+    (await continueButton(el)).click();
+    await until(() => text(el).includes('The request timed out'));
+    (await continueButton(el, 'Try again with Tesla')).click();
+    expect(urls).to.deep.equal([made[0]!.authorization_url, made[1]!.authorization_url]);
+  });
+
+  it('back from the maker page with an id that is not this account\'s: back to the maker choice', async () => {
+    const fake = new FakeApi().on('getBatteryAuthorization', async () => Promise.reject(apiError(404, 'not_found')));
+    const back = new Promise((resolve) => document.body.addEventListener('sf-step-back', resolve, { once: true }));
+    await mountAuthorize(fake, { open: fakeOpen(null).open, returned: AUTH_ID, maker: null });
+    await back;
+    expect(fake.callsOf('createBatteryAuthorization')).to.have.length(0);
+  });
+
   it('a popup closed without an answer lets the customer open the same request again', async () => {
     const fake = new FakeApi();
     const made = creating(fake);
