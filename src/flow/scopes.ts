@@ -10,4 +10,5 @@ import type { AnyScope } from './scope.js';
 
 export const scopes: Partial<Record<FlowScope, () => Promise<AnyScope>>> = {
   enrollment: () => Promise.resolve(enrollment as AnyScope),
+  billing: () => import('../scopes/billing/billing.js').then((m) => m.billing as AnyScope),
 };
