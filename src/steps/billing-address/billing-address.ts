@@ -212,7 +212,7 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${error ? `${id}-error` : nothing}
         @input=${(e: InputEvent) => this._onInput(field, (e.target as HTMLInputElement).value)}
-        @blur=${() => this._touch(field)}
+        @blur=${(e: FocusEvent) => this._onBlur(field, e)}
       />
       <p id="${id}-error" class="error" aria-live="polite">${error}</p>
     </div>`;
@@ -255,6 +255,14 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
       this._server = next;
     }
     this.requestUpdate();
+  }
+
+  /**
+   * Leaving a field shows its problem, except on the way to a button: a message appearing there would move the
+   * button away under the pointer between press and release, and the click would be lost (Save checks all anyway).
+   */
+  private _onBlur(field: AddressField, event: FocusEvent): void {
+    if (!(event.relatedTarget instanceof HTMLButtonElement)) this._touch(field);
   }
 
   private _touch(field: AddressField): void {

@@ -57,8 +57,10 @@ export const statusStyles = css`
     background: var(--_surface-muted);
   }
   .status--due {
-    color: var(--_primary);
+    /* The partner's brand colour need not reach 4.5:1 on the tint: the text stays the body colour. */
+    color: var(--_text);
     background: var(--_info-bg);
+    border-color: var(--_primary);
   }
   .status--past_due {
     color: var(--_error);
