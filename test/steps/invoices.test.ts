@@ -148,7 +148,7 @@ describe('sf-step-invoices', () => {
     const el = await mountList(fake, makeAccount());
     expect(text(el)).to.contain('There is nothing to bill yet');
     expect(fake.calls).to.have.length(0);
-    expect(button(el, 'Done')).to.exist;
+    expect(button(el, 'Done').classList.contains('primary')).to.equal(true);
     await expect(el).to.be.accessible();
   });
 });
