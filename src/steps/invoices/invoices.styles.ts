@@ -52,6 +52,9 @@ export const invoicesStyles = css`
   .empty {
     margin-bottom: var(--_space);
   }
+  .empty p:last-child {
+    margin-bottom: 0;
+  }
   .address {
     margin-bottom: 0.75rem;
   }

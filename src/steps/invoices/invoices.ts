@@ -164,7 +164,10 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
     return html`
       ${stepHeading(
         msg('Your bills', { id: 'billing.heading' }),
-        isEnrolled ? msg('Your invoices, most recent first. Open one to see its charges and its PDF.', { id: 'billing.lead' }) : undefined,
+        // Said while there are (or may be) invoices; the empty state says when the first one comes instead.
+        isEnrolled && this.draft.invoices?.length !== 0
+          ? msg('Your invoices, most recent first. Open one to see its charges and its PDF.', { id: 'billing.lead' })
+          : undefined,
       )}
       ${isEnrolled ? [this._renderInvoices(), this._renderAddress()] : this._renderNotEnrolled()}
       ${this.account ? html`<sf-account-status .account=${this.account}></sf-account-status>` : nothing}
