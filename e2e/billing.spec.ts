@@ -169,6 +169,20 @@ test.describe('billing', () => {
     await waitForClose(page, { reason: 'completed' });
   });
 
+  test('not enrolled: nothing to bill yet, and no billing call made', async ({ page }) => {
+    const billingCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/account/billing/')) billingCalls.push(r.url());
+    });
+    const { frame } = await openBilling(page, { preset: 'created-missing-address' });
+    await expect(frame.getByRole('heading', { name: 'There is nothing to bill yet' })).toBeVisible();
+    await expect(cards(frame)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(billingCalls).toEqual([]);
+    await frame.getByRole('button', { name: 'Done' }).click();
+    await waitForClose(page, { reason: 'completed' });
+  });
+
   test('keyboard only on the list: older invoices, a detail and back', async ({ page }) => {
     const { frame } = await openBilling(page);
     await expect(cards(frame)).toHaveCount(PAGE);
