@@ -134,6 +134,15 @@ describe('sf-step-invoices', () => {
     expect((await handed).detail.error.status).to.equal(401);
   });
 
+  it('words a refused page (400 naming the cursor) instead of showing nothing', async () => {
+    const fake = pagedApi().on('listInvoices', async () => {
+      throw apiError(400, 'invalid_request', [{ field: 'cursor', code: 'format', message: 'cursor is not a next_cursor' }]);
+    });
+    const el = await mountList(fake);
+    await until(() => text(el).includes('The service could not accept this:'));
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).not.to.equal(null);
+  });
+
   it('without invoices, says when the first bill comes from the service start', async () => {
     const fake = pagedApi([]).on('getLocation', async () => makeLocation({ start_date: '2030-01-31', status: 'active' }));
     const el = await mountList(fake);

@@ -113,7 +113,8 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
       }
     } catch (error) {
       if (!(isApiError(error) && error.status === 404)) {
-        this._loadFailure = toFailure(error, this);
+        const failure = toFailure(error, this);
+        this._loadFailure = failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
         return;
       }
       d.choice = this._hasService ? 'same' : 'other';
@@ -140,7 +141,7 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
         msg('Billing address', { id: 'billing-address.heading' }),
         msg('Where we send your bills and other mail about your account.', { id: 'billing-address.lead' }),
       )}
-      ${renderRetryAlert(this._loadFailure, () => void this._prefill())}
+      ${renderRetryAlert(this._loadFailure, () => void this._prefill())} ${renderRefusal(this._loadFailure)}
       ${renderRetryAlert(this._failure, () => this._submit(), busy)} ${renderRefusal(this._failure)}
       ${this._ready ? this._renderForm(busy) : this._loadFailure ? nothing : html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>`}
       ${this._ready ? nothing : html`<div class="actions">${this._cancelButton()}</div>`}

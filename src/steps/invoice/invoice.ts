@@ -8,7 +8,9 @@ import { formatDate, formatKwh, formatMoney, formatRate, todayYmd } from '../../
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+import { sorted } from '../invoices/invoices.js';
 import { billingToday, invoiceStatus } from '../invoices/invoice-status.js';
 import { period, renderStatus, statusStyles } from '../invoices/invoice-badge.js';
 
@@ -94,7 +96,7 @@ export class SfStepInvoice extends StepElement {
     try {
       this._invoice = await getInvoice(this.api, this.number, this._abort.signal);
     } catch (error) {
-      const failure = toFailure(error, this);
+      const failure = sorted(error, this);
       if (failure?.kind === 'refused' && failure.error.status === 404) this._missing = true;
       else this._failure = failure;
     }
@@ -110,7 +112,7 @@ export class SfStepInvoice extends StepElement {
           : msg('Invoice', { id: 'billing.step.invoice' }),
         invoice ? msg(str`Invoice number ${invoice.number}`, { id: 'invoice.number' }) : undefined,
       )}
-      ${renderRetryAlert(this._failure, () => void this._load())}
+      ${renderRetryAlert(this._failure, () => void this._load())} ${renderRefusal(this._failure)}
       ${this._missing
         ? html`<div class="alert error" role="alert"><p>${msg('We could not find this invoice on your account.', { id: 'invoice.missing' })}</p></div>`
         : nothing}

@@ -12,6 +12,7 @@ import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import '../shared/account-status.js';
 import { billingToday, invoiceStatus } from './invoice-status.js';
 import { period, renderStatus, statusStyles } from './invoice-badge.js';
@@ -25,6 +26,12 @@ export interface InvoicesDraft extends StepDraft {
   invoices?: Invoice[];
   /** The next page's cursor; null once the oldest invoice is shown. */
   cursor?: string | null;
+}
+
+/** A failure as the list shows it: nothing here has fields, so a 400/422 reads as a refusal. */
+export function sorted(error: unknown, host: EventTarget): Failure | null {
+  const failure = toFailure(error, host);
+  return failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
 }
 
 /** Before finalizing there is no service to bill, so nothing is asked of the billing endpoints. */
@@ -102,7 +109,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
       this.draft.cursor = page.next_cursor;
       if (page.data.length === 0) await this._loadStart();
     } catch (error) {
-      this._listFailure = toFailure(error, this);
+      this._listFailure = sorted(error, this);
     } finally {
       this._loading = false;
     }
@@ -123,7 +130,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
       // The button may be gone (last page): focus moves to the first invoice just added, where reading goes on.
       this.renderRoot.querySelectorAll<HTMLElement>('.invoice h3')[before]?.focus();
     } catch (error) {
-      this._listFailure = toFailure(error, this);
+      this._listFailure = sorted(error, this);
     } finally {
       this._loadingMore = false;
     }
@@ -135,7 +142,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
       this._address = await getBillingAddress(this.api, this._abort.signal);
     } catch (error) {
       if (isApiError(error) && error.status === 404) this._address = null;
-      else this._addressFailure = toFailure(error, this);
+      else this._addressFailure = sorted(error, this);
     }
     await this.updateComplete;
     this._tryReturnFocusIfHeadingHadIt();
@@ -195,6 +202,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
     return html`<section aria-labelledby="invoices-heading">
       <h2 id="invoices-heading">${msg('Invoices', { id: 'billing.invoices.heading' })}</h2>
       ${renderRetryAlert(this._listFailure, () => void (invoices ? this._loadMore() : this._loadFirst()), this._loading || this._loadingMore)}
+      ${renderRefusal(this._listFailure)}
       ${this._loading ? html`<p role="status">${msg('Loading your invoices…', { id: 'billing.invoices.loading' })}</p>` : nothing}
       ${invoices && invoices.length === 0 ? this._renderNoInvoices(locale) : nothing}
       ${invoices && invoices.length
@@ -274,7 +282,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
     return html`<section aria-labelledby="address-heading">
       <h2 id="address-heading">${msg('Billing address', { id: 'billing.address.heading' })}</h2>
       ${this.saved ? html`<p class="saved" role="status">${msg('Your billing address is saved.', { id: 'billing.address.saved' })}</p>` : nothing}
-      ${renderRetryAlert(this._addressFailure, () => void this._loadAddress())}
+      ${renderRetryAlert(this._addressFailure, () => void this._loadAddress())} ${renderRefusal(this._addressFailure)}
       ${a === undefined && !this._addressFailure ? html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>` : nothing}
       ${a === null ? html`<p>${msg('No billing address is on file yet.', { id: 'billing.address.none' })}</p>` : nothing}
       ${a
