@@ -11,4 +11,5 @@ import type { AnyScope } from './scope.js';
 export const scopes: Partial<Record<FlowScope, () => Promise<AnyScope>>> = {
   enrollment: () => Promise.resolve(enrollment as AnyScope),
   'connect-battery': () => import('../scopes/connect-battery/connect-battery.js').then((m) => m.connectBattery as AnyScope),
+  billing: () => import('../scopes/billing/billing.js').then((m) => m.billing as AnyScope),
 };

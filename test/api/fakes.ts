@@ -7,7 +7,15 @@ import type { fullAddressSearch, getAccount, getFlow } from '../../src/api/clien
 import type { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
 import type { requestPlans } from '../../src/api/plans.js';
 import type { acceptPlan, finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
-import type { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
+import type {
+  createPaymentSession,
+  ensurePaymentMethodAdded,
+  getBillingAddress,
+  getInvoice,
+  getPaymentMethod,
+  listInvoices,
+  updateBillingAddress,
+} from '../../src/api/billing.js';
 import type { getLocation } from '../../src/api/locations.js';
 import type { createBatteryAuthorization, getBatteryAuthorization, listBatteryDevices, listBatteryMakers } from '../../src/api/battery.js';
 
@@ -70,6 +78,10 @@ interface Calls {
   ensurePaymentMethodAdded: typeof ensurePaymentMethodAdded;
   getPaymentMethod: typeof getPaymentMethod;
   getLocation: typeof getLocation;
+  listInvoices: typeof listInvoices;
+  getInvoice: typeof getInvoice;
+  getBillingAddress: typeof getBillingAddress;
+  updateBillingAddress: typeof updateBillingAddress;
   finalize: typeof finalize;
   recordEvent: typeof recordEvent;
   optOutReasons: typeof optOutReasons;
@@ -136,6 +148,25 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     method: 'GET',
     path: /^\/v1\/account\/locations\/([^/?]+)$/,
     args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listInvoices: {
+    method: 'GET',
+    path: /^\/v1\/account\/billing\/invoices\?(.*)$/,
+    args: (m, _b, o) => {
+      const query = new URLSearchParams(m[1]);
+      return [{ limit: Number(query.get('limit')), cursor: query.get('cursor') }, signalOf(o)];
+    },
+  },
+  getInvoice: {
+    method: 'GET',
+    path: /^\/v1\/account\/billing\/invoices\/([^/?]+)$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  getBillingAddress: { method: 'GET', path: /^\/v1\/account\/billing\/address$/, args: (_m, _b, o) => [signalOf(o)] },
+  updateBillingAddress: {
+    method: 'PUT',
+    path: /^\/v1\/account\/billing\/address$/,
+    args: (_m, body: CallArgs<'updateBillingAddress'>[0], o) => [body, o],
   },
   finalize: { method: 'POST', path: /^\/v1\/account\/enroll\/finalize$/, args: (_m, body: CallArgs<'finalize'>[0], o) => [body, o] },
   recordEvent: { method: 'POST', path: /^\/v1\/account\/events$/, args: (_m, body: CallArgs<'recordEvent'>[0], o) => [body, o] },
