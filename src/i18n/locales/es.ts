@@ -53,7 +53,6 @@
 'address.unit': `Apartamento o unidad`,
 'address.zip': `Código postal (ZIP)`,
 'address.zip.invalid': `Escriba el código postal de 5 dígitos, por ejemplo 77002.`,
-<<<<<<< HEAD
 'battery.authorize.again': str`Intentar de nuevo con ${0}`,
 'battery.authorize.back': `Elegir otro fabricante`,
 'battery.authorize.behind': `¿No ve la ventana? Puede estar detrás de esta.`,
@@ -105,7 +104,6 @@
 'battery.step.inactive': `Conectar una batería`,
 'battery.step.maker': `Fabricante de la batería`,
 'battery.title': `Conectar una batería`,
-=======
 'billing-address.address_1': `Dirección`,
 'billing-address.address_2': `Apartamento, suite o unidad (opcional)`,
 'billing-address.cancel': `Cancelar`,
@@ -165,7 +163,6 @@
 'billing.step.invoice': `Factura`,
 'billing.step.invoices': `Facturas`,
 'billing.title': `Facturación`,
->>>>>>> scope-billing
 'common.close': `Cerrar`,
 'common.try-again': `Intentar de nuevo`,
 'credit.busy': `Enviando…`,
