@@ -9,6 +9,8 @@ import type { requestPlans } from '../../src/api/plans.js';
 import type { acceptPlan, finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
 import type { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
 import type { getLocation } from '../../src/api/locations.js';
+import type { listAllDocuments, listDocuments } from '../../src/api/documents.js';
+import type { acceptRenewal, listRenewalPlans } from '../../src/api/renewal.js';
 
 export type Step = Response | Error | ((init: RequestInit) => Response | Promise<Response>);
 
@@ -72,6 +74,10 @@ interface Calls {
   finalize: typeof finalize;
   recordEvent: typeof recordEvent;
   optOutReasons: typeof optOutReasons;
+  listDocuments: typeof listDocuments;
+  listAllDocuments: typeof listAllDocuments;
+  listRenewalPlans: typeof listRenewalPlans;
+  acceptRenewal: typeof acceptRenewal;
 }
 export type CallName = keyof Calls;
 type Tail<T> = T extends [unknown, ...infer R] ? R : never;
@@ -138,6 +144,26 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     method: 'GET',
     path: /^\/v1\/account\/enroll\/opt-out\/reasons\?locale=([^&]+)$/,
     args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listDocuments: {
+    method: 'GET',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/documents$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listAllDocuments: {
+    method: 'GET',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/all-documents$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listRenewalPlans: {
+    method: 'GET',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/renewal\/plans$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  acceptRenewal: {
+    method: 'POST',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/renewal\/accept$/,
+    args: (m, body: CallArgs<'acceptRenewal'>[1], o) => [decodeURIComponent(m[1]!), body, o],
   },
 };
 
