@@ -11,4 +11,5 @@ import type { AnyScope } from './scope.js';
 export const scopes: Partial<Record<FlowScope, () => Promise<AnyScope>>> = {
   enrollment: () => Promise.resolve(enrollment as AnyScope),
   documents: () => import('../scopes/documents/documents.js').then((m) => m.documents as AnyScope),
+  renewal: () => import('../scopes/renewal/renewal.js').then((m) => m.renewal as AnyScope),
 };
