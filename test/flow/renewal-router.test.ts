@@ -39,6 +39,9 @@ describe('renewal router', () => {
     expect(renewal.current(active, {})).to.equal('renewal');
     expect(renewal.current(active, { accepted: true })).to.equal('renewal-done');
     expect(renewal.steps(active)).to.deep.equal(['renewal', 'renewal-plans']);
+    // An account that cannot renew at all gets one unnumbered screen saying why.
+    expect(renewal.steps(makeAccount())).to.deep.equal([]);
+    expect(renewal.steps(makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start', location_uuid: LOCATION_UUID } as never))).to.deep.equal([]);
   });
 
   it('current plan → plans → (accepted) done → close completed', () => {

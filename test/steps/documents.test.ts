@@ -34,7 +34,8 @@ function fake(loc = queuedLocation) {
     .on('listAllDocuments', async () => ({ data: [...ACTIVE, ...QUEUED, ...HISTORICAL] }));
 }
 
-const links = (el: Element, panel: string) => [...q(el, `#panel-${panel}`, 'sf-document-list').shadowRoot!.querySelectorAll('a')];
+const links = (el: Element, panel: string) =>
+  [...q(el, `#panel-${panel}`).querySelectorAll('sf-document-list')].flatMap((list) => [...list.shadowRoot!.querySelectorAll('a')]);
 
 describe('sf-step-documents', () => {
   it('lists the active documents as PDF links with kind, plan, version, status and date, in the flow language', async () => {
@@ -77,6 +78,7 @@ describe('sf-step-documents', () => {
     expect(all).to.contain('Lone Star Saver 6');
     expect(all).to.contain('Historical: no longer in effect');
     expect(links(el, 'all')).to.have.length(7);
+    expect([...q(el, '#panel-all').querySelectorAll('h3')].map((h) => h.textContent!.trim())).to.deep.equal(['In effect now', 'Upcoming: your next plan', 'Past plans']);
     await expect(el).to.be.accessible();
     key(tabAll, 'Home');
     await settle(el);

@@ -16,7 +16,12 @@ export interface RenewalProgress {
 /** The numbered steps: the current plan, then the renewal plans (the done screen is not numbered). */
 export const RENEWAL_STEPS: readonly RenewalStep[] = ['renewal', 'renewal-plans'];
 
-export const renewalSteps = (_account: Account): readonly RenewalStep[] => RENEWAL_STEPS;
+/**
+ * The numbered steps for this account: none for an account that cannot renew at all (no location, or its service
+ * not active), whose one screen says why; otherwise the current plan and the plans.
+ */
+export const renewalSteps = (account: Account): readonly RenewalStep[] =>
+  account.location_uuid && account.status === 'active' ? RENEWAL_STEPS : [];
 
 export function renewalCurrent(_account: Account, progress: RenewalProgress): RenewalStep {
   return progress.accepted ? 'renewal-done' : 'renewal';

@@ -66,8 +66,14 @@ export class SfDocumentList extends LitElement {
         padding: 0.5rem 0;
         font-weight: 600;
       }
+      /* Short labels and values: side by side even at 320 px, so each document stays short. */
       dl.summary {
         margin: 0;
+        grid-template-columns: max-content minmax(0, 1fr);
+        column-gap: 0.75rem;
+      }
+      dl.summary dd {
+        margin: 0 0 0.25rem;
       }
       .status {
         font-weight: 600;

@@ -59,6 +59,10 @@ export class SfStepDocuments extends StepElement {
       [role='tabpanel'] h2 {
         font-size: 1.125rem;
       }
+      [role='tabpanel'] h3 {
+        font-size: 1rem;
+        margin: var(--_space) 0 0.5rem;
+      }
     `,
   ];
 
@@ -144,9 +148,21 @@ export class SfStepDocuments extends StepElement {
       return html`<p role="status">${msg('Loading your documents…', { id: 'docs.loading' })}</p>`;
     const docs = this._all.value;
     if (!docs) return nothing;
+    // The service lists them active, queued, historical: one group each, named, so the list reads in that order.
+    const groups = [
+      { status: 'active', heading: msg('In effect now', { id: 'docs.group.active' }) },
+      { status: 'queued', heading: msg('Upcoming: your next plan', { id: 'docs.group.queued' }) },
+      { status: 'historical', heading: msg('Past plans', { id: 'docs.group.historical' }) },
+    ] as const;
     return html`<h2>${msg('All documents: current, upcoming and past', { id: 'docs.all.heading' })}</h2>
-      <p class="hint">${msg('Upcoming documents belong to a plan that has not started yet; past ones to plans you had before.', { id: 'docs.all.hint' })}</p>
-      <sf-document-list .documents=${docs} .location=${location} label=${msg('All documents', { id: 'docs.tab.all' })}></sf-document-list>`;
+      ${docs.length === 0 ? html`<sf-document-list .documents=${docs}></sf-document-list>` : nothing}
+      ${groups.map(({ status, heading }) => {
+        const list = docs.filter((d) => d.status === status);
+        return list.length
+          ? html`<h3>${heading}</h3>
+              <sf-document-list .documents=${list} .location=${location} label=${heading}></sf-document-list>`
+          : nothing;
+      })}`;
   }
 
   private _renderNoLocation() {

@@ -9,7 +9,16 @@ export const renewalStyles = css`
     font-size: 1.125rem;
     margin-bottom: 0.5rem;
   }
-  .card p:last-child {
+  .card p:last-child,
+  .card dl.summary:last-child {
     margin-bottom: 0;
+  }
+  /* Short labels and values: side by side even at 320 px. */
+  .card dl.summary {
+    grid-template-columns: max-content minmax(0, 1fr);
+    column-gap: 1rem;
+  }
+  .card dl.summary dd {
+    margin: 0 0 0.25rem;
   }
 `;

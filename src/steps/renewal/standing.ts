@@ -19,9 +19,9 @@ export function renderContract(c: Contract) {
     <dd>${formatRate(c.energy_rate_cents_per_kwh, locale)}</dd>
     <dt>${msg('Term', { id: 'renewal.contract.term' })}</dt>
     <dd>${formatMonths(c.term_months, locale)}</dd>
-    <dt>${msg('Starts', { id: 'renewal.contract.start' })}</dt>
+    <dt>${msg('Start date', { id: 'renewal.contract.start' })}</dt>
     <dd>${formatDate(c.start_date, locale)}</dd>
-    <dt>${msg('Ends', { id: 'renewal.contract.end' })}</dt>
+    <dt>${msg('End date', { id: 'renewal.contract.end' })}</dt>
     <dd>${formatDate(c.end_date, locale)}</dd>
   </dl>`;
 }
