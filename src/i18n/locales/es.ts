@@ -234,7 +234,6 @@
 'renewal.heading': `Renueve su plan de electricidad`,
 'renewal.loading': `Cargando su plan…`,
 'renewal.plans.heading': `Elija su plan de renovación`,
-'renewal.plans.lead': `Precios para la dirección que tiene ahora. Cada plan incluye sus documentos.`,
 'renewal.plans.list': `Planes de renovación`,
 'renewal.plans.loading': `Cargando los planes de renovación…`,
 'renewal.plans.none': `No hay planes de renovación disponibles en este momento. Inténtelo de nuevo más tarde.`,

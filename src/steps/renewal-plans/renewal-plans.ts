@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Location, Plan } from '../../api/types.js';
@@ -82,8 +82,12 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
     const plans = this._plans.value ?? [];
     const busy = status === TaskStatus.PENDING || this._accept.status === TaskStatus.PENDING;
     const standing = this._standing;
+    const a = this.account?.service_address;
     return html`
-      ${stepHeading(msg('Choose your renewal plan', { id: 'renewal.plans.heading' }), standing ? null : msg('Prices for the address you have now. Each plan lists its documents.', { id: 'renewal.plans.lead' }))}
+      ${stepHeading(
+        msg('Choose your renewal plan', { id: 'renewal.plans.heading' }),
+        a && !standing ? msg(str`Prices for ${a.address_1}, ESI ID ${a.esi_id}.`, { id: 'plans.lead' }) : null,
+      )}
       ${this._expired
         ? html`<div class="alert warning" role="alert">
             <p>${msg('Prices changed since you opened this page. Here are the current plans: please choose again.', { id: 'plans.expired' })}</p>
