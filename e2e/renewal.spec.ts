@@ -107,6 +107,8 @@ test.describe('renewal', () => {
     await expect(frame.locator('main')).toContainText('It is too early to renew');
     await expect(frame.locator('main')).toContainText(/Renewal plans are offered from \w+ \d{1,2}, \d{4}, 60 days before your contract ends/);
     await expect(frame.getByRole('button', { name: 'See renewal plans' })).toHaveCount(0);
+    // This refusal is the flow's last screen: it says where the account stands.
+    await expect(frame.locator('sf-account-status')).toContainText('Your service is active');
     await expectNoAxeViolations(page);
     await shoot(page, 'renewal-too-early-desktop-en');
     await frame.locator('main').getByRole('button', { name: 'Close', exact: true }).click();

@@ -21,6 +21,7 @@ describe('sf-step-renewal (the current plan)', () => {
     const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'eligible', opens_on: '2029-11-05' }));
     const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
     await until(() => text(el).includes('You can renew now'));
+    expect(qMaybe(el, 'sf-account-status')).to.equal(null);
     const shown = text(el);
     expect(shown).to.contain('Your contract ends on January 4, 2030.');
     expect(shown).to.contain('Longhorn Lock 36');
@@ -39,6 +40,8 @@ describe('sf-step-renewal (the current plan)', () => {
     expect(text(el)).to.contain('Renewal plans are offered from November 5, 2029');
     expect(qMaybe(el, 'button.primary')?.textContent?.trim()).to.equal('Close');
     expect(text(el)).not.to.contain('See renewal plans');
+    // The refusal is this flow's last screen: it says where the account stands.
+    await until(() => text(el).includes('Your service is active'));
     await expect(el).to.be.accessible();
     const exit = oneEvent(el, 'sf-exit-request');
     button(el, 'Close').click();

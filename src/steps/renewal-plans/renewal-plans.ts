@@ -19,6 +19,7 @@ import type { PlanAcceptEvent } from '../plans/plan-events.js';
 import { plansStyles } from '../plans/plans.styles.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
 import { renderStanding } from '../renewal/standing.js';
+import '../shared/account-status.js';
 
 /**
  * @summary Renewal plans: the priced renewal offers of the location (the enrollment's plan card, with EFL, TOS and
@@ -96,7 +97,10 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
       ${this._fieldProblem ? html`<div class="alert error" role="alert"><p>${this._fieldProblem}</p></div>` : nothing}
       ${renderRetryAlert(this._failure, () => this._retry(), busy)}
       ${renderRefusal(this._failure)}
-      ${standing ? html`<div role="alert">${renderStanding(standing)}</div>` : nothing}
+      ${standing
+        ? html`<div role="alert">${renderStanding(standing)}</div>
+            <sf-account-status .account=${this.account}></sf-account-status>`
+        : nothing}
       <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
         ${status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading the renewal plans…', { id: 'renewal.plans.loading' })}</p>` : nothing}
         ${status === TaskStatus.COMPLETE && !standing && plans.length === 0

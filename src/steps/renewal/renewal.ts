@@ -53,6 +53,7 @@ export class SfStepRenewal extends StepElement {
           </section>`
         : nothing}
       ${standing ? renderStanding(standing, location?.contract.end_date) : nothing}
+      ${standing && !eligible ? this._accountStatus() : nothing}
       <div class="actions">
         ${eligible
           ? html`<button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
@@ -62,6 +63,15 @@ export class SfStepRenewal extends StepElement {
             : nothing}
       </div>
     `;
+  }
+
+  /**
+   * A refusal ends the flow here, so this is its last screen: where the account stands (sf-account-status). Loaded
+   * only then, so the scope's first chunk stays small; the element upgrades when its code arrives.
+   */
+  private _accountStatus() {
+    void import('../shared/account-status.js').catch(() => undefined);
+    return html`<sf-account-status .account=${this.account}></sf-account-status>`;
   }
 }
 
