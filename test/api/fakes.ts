@@ -11,6 +11,7 @@ import type { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod }
 import type { getLocation } from '../../src/api/locations.js';
 import type { listAllDocuments, listDocuments } from '../../src/api/documents.js';
 import type { acceptRenewal, listRenewalPlans } from '../../src/api/renewal.js';
+import type { createBatteryAuthorization, getBatteryAuthorization, listBatteryDevices, listBatteryMakers } from '../../src/api/battery.js';
 
 export type Step = Response | Error | ((init: RequestInit) => Response | Promise<Response>);
 
@@ -78,6 +79,10 @@ interface Calls {
   listAllDocuments: typeof listAllDocuments;
   listRenewalPlans: typeof listRenewalPlans;
   acceptRenewal: typeof acceptRenewal;
+  listBatteryMakers: typeof listBatteryMakers;
+  createBatteryAuthorization: typeof createBatteryAuthorization;
+  getBatteryAuthorization: typeof getBatteryAuthorization;
+  listBatteryDevices: typeof listBatteryDevices;
 }
 export type CallName = keyof Calls;
 type Tail<T> = T extends [unknown, ...infer R] ? R : never;
@@ -165,6 +170,18 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     path: /^\/v1\/account\/locations\/([^/?]+)\/renewal\/accept$/,
     args: (m, body: CallArgs<'acceptRenewal'>[1], o) => [decodeURIComponent(m[1]!), body, o],
   },
+  listBatteryMakers: { method: 'GET', path: /^\/v1\/account\/battery\/makers$/, args: (_m, _b, o) => [signalOf(o)] },
+  createBatteryAuthorization: {
+    method: 'POST',
+    path: /^\/v1\/account\/battery\/authorizations$/,
+    args: (_m, body: CallArgs<'createBatteryAuthorization'>[0], o) => [body, o],
+  },
+  getBatteryAuthorization: {
+    method: 'GET',
+    path: /^\/v1\/account\/battery\/authorizations\/([^/?]+)$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listBatteryDevices: { method: 'GET', path: /^\/v1\/account\/battery\/devices$/, args: (_m, _b, o) => [signalOf(o)] },
 };
 
 export interface RoutedCall<N extends CallName = CallName> {
