@@ -19,7 +19,6 @@ import type { PlanAcceptEvent } from '../plans/plan-events.js';
 import { plansStyles } from '../plans/plans.styles.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
 import { renderStanding } from '../renewal/standing.js';
-import '../shared/account-status.js';
 
 /**
  * @summary Renewal plans: the priced renewal offers of the location (the enrollment's plan card, with EFL, TOS and
@@ -99,7 +98,7 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
       ${renderRefusal(this._failure)}
       ${standing
         ? html`<div role="alert">${renderStanding(standing)}</div>
-            <sf-account-status .account=${this.account}></sf-account-status>`
+            ${this._accountStatus()}`
         : nothing}
       <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
         ${status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading the renewal plans…', { id: 'renewal.plans.loading' })}</p>` : nothing}
@@ -162,6 +161,12 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
   private _retry(): void {
     if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) void this._accept.run(this._acceptArgs);
     else void this._plans.run();
+  }
+
+  /** A refusal ends the flow here: where the account stands, its code loaded only then (the element upgrades). */
+  private _accountStatus() {
+    void import('../shared/account-status.js').catch(() => undefined);
+    return html`<sf-account-status .account=${this.account}></sf-account-status>`;
   }
 
   /** Sorts a refusal of renewal/plans or renewal/accept into what the customer is told, and where. */
