@@ -33,6 +33,14 @@ describe('sf-step-renewal (the current plan)', () => {
     expect((await next).detail.step).to.equal('renewal');
   });
 
+  it('past its end (month-to-month): says so, and that the customer picks the start', async () => {
+    const ended = { ...base, contract: { ...base.contract, status: 'expired' as const }, renewal: { eligibility: 'eligible' as const, opens_on: '2029-11-05' } };
+    const el = await mount<SfStepRenewal>(new FakeApi().on('getLocation', async () => ended).api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('You can renew now'));
+    expect(text(el)).to.contain('Your contract ended on January 4, 2030. You are now on month-to-month service');
+    expect(text(el)).to.contain('Choose a new plan and the day it starts.');
+  });
+
   it('too early: says from when renewal opens, and closes', async () => {
     const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'not_yet_eligible', opens_on: '2029-11-05' }));
     const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
