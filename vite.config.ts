@@ -84,6 +84,21 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/]steps[\\/](review|done)[\\/]/,
             },
+            // The plan card and its acceptance form, shared by enrollment's plans step and the renewal's plans step:
+            // a chunk of their own rather than in `later`, which every later step of every scope loads.
+            {
+              name: 'plan-card',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/]plans[\\/](plan-card|plan-accept|plan-documents|plan-events|plans\.styles)\.ts$/,
+            },
+            // The account status of every scope's last screen: its own chunk, so enrollment's done step does not load
+            // the documents scope's chunk (the only scope whose first screen imports it).
+            {
+              name: 'account-status',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/]shared[\\/]account-status\.ts$/,
+            },
             // What two or more later chunks share (@lit/task, the formatters, `live`, …): one chunk rather than a
             // handful of tiny ones, each of which would compress on its own.
             { name: 'later', minShareCount: 2 },
