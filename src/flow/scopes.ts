@@ -10,4 +10,5 @@ import type { AnyScope } from './scope.js';
 
 export const scopes: Partial<Record<FlowScope, () => Promise<AnyScope>>> = {
   enrollment: () => Promise.resolve(enrollment as AnyScope),
+  'update-payment-method': () => import('../scopes/update-payment-method/update-payment-method.js').then((m) => m.updatePaymentMethod as AnyScope),
 };

@@ -8,7 +8,7 @@ import { brandName, expiry } from './card-brand.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 
 /**
- * @summary The card already on file, with "Use this card" and "Replace".
+ * @summary The card already on file, with "Use this card" (or `keepLabel`) and "Replace".
  * @fires sf-card-use - keep it.
  * @fires sf-card-replace - add another card instead.
  */
@@ -18,6 +18,8 @@ export class SfCurrentCard extends LitElement {
   static override styles = laterStepStyles;
 
   @property({ attribute: false }) card?: PaymentMethod;
+  /** The label of the button that keeps the card (already localized by the parent); "Use this card" by default. */
+  @property() keepLabel?: string;
 
   override render() {
     const c = this.card;
@@ -37,7 +39,7 @@ export class SfCurrentCard extends LitElement {
           ${msg('Replace', { id: 'payment.current.replace' })}
         </button>
         <button type="button" class="btn primary" @click=${() => this.dispatchEvent(new CardUseEvent())}>
-          ${msg('Use this card', { id: 'payment.current.use' })}
+          ${this.keepLabel ?? msg('Use this card', { id: 'payment.current.use' })}
         </button>
       </div>
     `;

@@ -1,0 +1,88 @@
+import { css, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { getPaymentMethod } from '../../api/billing.js';
+import { getLocale } from '../../i18n/localization.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { brandName, expiry } from '../payment/card-brand.js';
+
+/**
+ * @summary The last screen of update-payment-method: the new card as the service has it now (brand, last four,
+ * expiry; GET /v1/account/billing/payment-method), what the account's status means, and "Done".
+ *
+ * @fires sf-step-complete - `{ step: 'card-updated' }`: Done; the scope closes the flow with `completed`.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-card-updated')
+@localized()
+export class SfStepCardUpdated extends StepElement {
+  static override styles = [
+    ...laterStepStyles,
+    css`
+      .badge {
+        width: 3rem;
+        height: 3rem;
+        border-radius: 50%;
+        display: grid;
+        place-items: center;
+        font-size: 1.5rem;
+        font-weight: 700;
+        color: var(--_on-primary);
+        background: var(--_success);
+        margin-bottom: var(--_space);
+      }
+    `,
+  ];
+
+  @state() private _failure: Failure | null = null;
+
+  private _card = new Task(this, {
+    args: () => [this._api] as const,
+    task: ([api], { signal }) => {
+      this._failure = null;
+      return api ? getPaymentMethod(api, signal) : undefined;
+    },
+    onError: (error) => {
+      this._failure = toFailure(error, this);
+    },
+  });
+
+  override render() {
+    return html`
+      <div class="badge" aria-hidden="true">✓</div>
+      ${stepHeading(
+        msg('Your card is updated', { id: 'card_updated.heading' }),
+        msg('Your monthly bills are now paid automatically with your new card. Nothing was charged today.', {
+          id: 'card_updated.lead',
+        }),
+      )}
+      ${this._card.render({
+        pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
+        complete: (c) =>
+          c
+            ? html`<div class="card">
+                <p>
+                  <strong>${msg(str`${brandName(c.card_brand)} ending in ${c.card_last4}`, { id: 'payment.current.card' })}</strong><br />
+                  <span class="muted">${msg(str`Expires ${expiry(c, getLocale())}`, { id: 'payment.current.expires' })}</span>
+                </p>
+              </div>`
+            : nothing,
+        error: () =>
+          renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING),
+      })}
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-card-updated': SfStepCardUpdated;
+  }
+}
