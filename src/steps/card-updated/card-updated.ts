@@ -3,6 +3,7 @@ import { customElement, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
+import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -62,15 +63,7 @@ export class SfStepCardUpdated extends StepElement {
       )}
       ${this._card.render({
         pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
-        complete: (c) =>
-          c
-            ? html`<div class="card">
-                <p>
-                  <strong>${msg(str`${brandName(c.card_brand)} ending in ${c.card_last4}`, { id: 'payment.current.card' })}</strong><br />
-                  <span class="muted">${msg(str`Expires ${expiry(c, getLocale())}`, { id: 'payment.current.expires' })}</span>
-                </p>
-              </div>`
-            : nothing,
+        complete: (c) => (c ? this._renderCard(c) : nothing),
         error: () =>
           renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING),
       })}
@@ -78,6 +71,18 @@ export class SfStepCardUpdated extends StepElement {
         <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
       </div>
     `;
+  }
+
+  /** As the card on file shows it (sf-current-card), without its buttons. */
+  private _renderCard(c: PaymentMethod) {
+    const brand = brandName(c.card_brand);
+    const last4 = c.card_last4;
+    return html`<div class="card">
+      <p>
+        <strong>${msg(str`${brand} ending in ${last4}`, { id: 'payment.current.card' })}</strong><br />
+        <span class="muted">${msg(str`Expires ${expiry(c, getLocale())}`, { id: 'payment.current.expires' })}</span>
+      </p>
+    </div>`;
   }
 }
 
