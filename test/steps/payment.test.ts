@@ -171,7 +171,7 @@ describe('sf-step-payment for a new card (purpose "replace")', () => {
     expect(text(el)).to.contain('It replaces the card on file');
     expect(qMaybe(el, 'sf-current-card')).to.equal(null);
     expect(fake.callsOf('getPaymentMethod')).to.have.length(0);
-    expect(button(el, 'Back')).to.exist;
+    expect(button(el, 'Back').type).to.equal('button');
     await expect(el).to.be.accessible();
 
     const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
