@@ -180,7 +180,7 @@ test('answers lost after the side effect, then entered again as a person would: 
     // Card: the card was saved but the answer never came; the customer presses "Save card" again.
     { route: '/v1/account/billing/ensure-payment-method-added', counter: 'payment_methods_synced', act: () => addCard(frame, CARDS.visa), again: press(frame, 'Save card'), next: 'Review and submit', why: 'the same card saved again is the same sync' },
     // Finalize: the enrollment was submitted but the answer never came; the customer presses "Submit enrollment" again.
-    { route: '/v1/account/enroll/finalize', counter: 'finalize_succeeded', act: () => finalize(frame), again: press(frame, 'Submit enrollment'), next: "You're all set", why: 'the same enrollment submitted again is submitted once' },
+    { route: '/v1/account/enroll/finalize', counter: 'finalize_succeeded', act: () => finalize(frame), again: press(frame, 'Submit enrollment'), next: 'Enrollment received', why: 'the same enrollment submitted again is submitted once' },
   ] satisfies LostAnswer[]) {
     await onceDespiteLostAnswer(frame, accountUuid, lost);
   }

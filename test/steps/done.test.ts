@@ -5,17 +5,17 @@ import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, m
 
 describe('sf-step-done', () => {
   it('says what happens next and finishes', async () => {
-    const account = makeAccount({ service_address: ADDRESS_RESULT } as never, { is_enrollment_finalized: true });
+    const account = makeAccount({ service_address: ADDRESS_RESULT, ...REVIEWING } as never, { is_enrollment_finalized: true });
     const plan = { uuid: 'p1', name: 'Lone Star 12', term_months: 12, energy_rate_cents_per_kwh: '13.9', start_date: '2030-01-20' };
     const el = await mount<SfStepDone>(
       new FakeApi().api,
       html`<sf-step-done .account=${account} .draft=${{}} .acceptedPlan=${plan}></sf-step-done>`,
     );
     const shown = text(el);
-    expect(shown).to.contain("You're all set");
+    expect(shown).to.contain('Enrollment received');
+    expect(shown).to.contain('We are verifying your enrollment');
     expect(shown).to.contain('2 to 72 business hours');
     expect(shown).to.contain('CenterPoint Energy');
-    expect(shown).to.contain('does not turn on service by itself');
     expect(shown).to.contain('pat@example.com');
     expect(shown).to.contain('January 20, 2030');
     await expect(el).to.be.accessible();
@@ -29,7 +29,7 @@ describe('sf-step-done', () => {
 
   it('reads the start date from the service when this tab remembers no plan (a fresh link)', async () => {
     const location = makeLocation();
-    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid, ...REVIEWING } as never, { is_enrollment_finalized: true });
     const fake = new FakeApi().on('getLocation', async () => location);
     const el = await mount<SfStepDone>(fake.api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
     await until(() => text(el).includes('Planned start date'));
@@ -40,7 +40,7 @@ describe('sf-step-done', () => {
 
   it('prefers the start date the service has to the remembered one', async () => {
     const location = makeLocation({ start_date: '2030-02-10' });
-    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+    const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid, ...REVIEWING } as never, { is_enrollment_finalized: true });
     const plan = { uuid: 'p1', name: 'Lone Star 12', term_months: 12, energy_rate_cents_per_kwh: '13.9', start_date: '2030-01-20' };
     const fake = new FakeApi().on('getLocation', async () => location);
     const el = await mount<SfStepDone>(fake.api, html`<sf-step-done .account=${account} .draft=${{}} .acceptedPlan=${plan}></sf-step-done>`);
@@ -56,7 +56,21 @@ describe('sf-step-done', () => {
     const el = await mount<SfStepDone>(fake.api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
     await until(() => fake.callsOf('getLocation').length === 1);
     await settle(el);
-    expect(text(el)).to.contain("You're all set");
+    expect(text(el)).to.contain('Enrollment received');
     expect(text(el)).not.to.contain('Planned start date');
   });
+
+  it('says what the account needs when the enrollment cannot go on by itself, and no switch ahead', async () => {
+    const account = makeAccount(
+      { service_address: ADDRESS_RESULT, status: 'needs_attention', status_reason: 'credit_check_frozen' } as never,
+      { is_enrollment_finalized: true },
+    );
+    const el = await mount<SfStepDone>(new FakeApi().api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
+    expect(text(el)).to.contain('We need your help to continue');
+    expect(text(el)).to.contain('Your credit file is frozen');
+    expect(text(el)).not.to.contain('2 to 72 business hours');
+    await expect(el).to.be.accessible();
+  });
 });
+
+const REVIEWING = { status: 'reviewing', status_reason: 'verification_pending' } as const;

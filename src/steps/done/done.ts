@@ -10,6 +10,7 @@ import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
 import { getLocation } from '../../api/locations.js';
+import '../shared/account-status.js';
 
 /** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
 export class FlowFinishEvent extends Event {
@@ -20,9 +21,9 @@ export class FlowFinishEvent extends Event {
 }
 
 /**
- * @summary Done: what happens after finalizing (the utility switch takes 2 to 72 business hours; finalizing is not
- * activation; a confirmation email; the start date, read from the service: the location's contract), and a Done
- * button.
+ * @summary Done: where the enrollment stands, from the account's status and reason (sf-account-status), the
+ * utility switch while it is ahead (2 to 72 business hours, the start date read from the service: the location's
+ * contract), the confirmation email, and a Done button.
  * @fires sf-flow-finish - Done.
  * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
  */
@@ -52,35 +53,32 @@ export class SfStepDone extends StepElement {
     const a = this.account;
     const utility = a?.service_address?.utility.display_name;
     const start = this._start.value ?? this.acceptedPlan?.start_date;
+    // The switch is ahead while the enrollment is verified or with the utility; not once it needs help or ended.
+    const switching = a?.status === 'reviewing' || a?.status === 'activating';
     return html`
       <div class="badge" aria-hidden="true">✓</div>
-      ${stepHeading(msg("You're all set", { id: 'done.heading' }), msg('We received your enrollment. Here is what happens next.', { id: 'done.lead' }))}
+      ${stepHeading(msg('Enrollment received', { id: 'done.heading' }), msg('We received your enrollment. Here is where it stands and what happens next.', { id: 'done.lead' }))}
+      <sf-account-status .account=${a} .startDate=${start ?? null}></sf-account-status>
       <ol class="next">
-        <li>
-          <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>
-          <p>
-            ${utility
-              ? msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
-                  id: 'done.switch.utility',
-                })
-              : msg('We send your enrollment to your utility. The switch usually takes 2 to 72 business hours.', {
-                  id: 'done.switch',
-                })}
-          </p>
-        </li>
-        <li>
-          <h2>${msg('Your service is not active yet', { id: 'done.active.heading' })}</h2>
-          <p>
-            ${msg('Submitting your enrollment does not turn on service by itself. We will let you know when your service is active.', {
-              id: 'done.active',
-            })}
-          </p>
-          ${start
-            ? html`<p>
-                <strong>${msg(str`Planned start date: ${formatDate(start, locale)}.`, { id: 'done.start' })}</strong>
-              </p>`
-            : nothing}
-        </li>
+        ${switching
+          ? html`<li>
+              <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>
+              <p>
+                ${utility
+                  ? msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
+                      id: 'done.switch.utility',
+                    })
+                  : msg('We send your enrollment to your utility. The switch usually takes 2 to 72 business hours.', {
+                      id: 'done.switch',
+                    })}
+              </p>
+              ${start
+                ? html`<p>
+                    <strong>${msg(str`Planned start date: ${formatDate(start, locale)}.`, { id: 'done.start' })}</strong>
+                  </p>`
+                : nothing}
+            </li>`
+          : nothing}
         <li>
           <h2>${msg('Check your email', { id: 'done.email.heading' })}</h2>
           <p>
