@@ -73,6 +73,7 @@ test.describe('update-payment-method', () => {
     await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa ending in 4242');
     expect(await synced(accountUuid)).toBe(before + 1);
     expect((await getAccount(accountUuid)).enrollment.has_payment_method).toBe(true);
+    await expect(frame.locator('sf-account-status')).toContainText('Your service is active');
 
     await frame.getByRole('button', { name: TEXT.en.done, exact: true }).click();
     const close = await waitForClose(page, { reason: 'completed' });
@@ -163,5 +164,19 @@ test.describe('update-payment-method', () => {
     await expectView(frame, t.updated);
     await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa terminada en 4242');
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('update-payment-method for an account that will never be billed', () => {
+  test('an enrollment cancelled before service started gets no card form, says why, and closes exited', async ({ page }) => {
+    const { frame, accountUuid } = await openFlowInModal(page, { scope: SCOPE, accountState: 'cancelled-pre-start' });
+    await expectView(frame, 'No card is needed');
+    await expect(frame.locator('sf-account-status')).toContainText('Your enrollment was cancelled');
+    await expect(frame.getByLabel(TEXT.en.cardNumber, { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    const before = await synced(accountUuid);
+    await frame.locator('sf-step-card-not-needed').getByRole('button', { name: TEXT.en.close, exact: true }).click();
+    await waitForClose(page, { reason: 'exited' });
+    expect(await synced(accountUuid)).toBe(before);
   });
 });

@@ -20,6 +20,18 @@ describe('update-payment-method declaration', () => {
     expect(scope.current(created, {})).to.equal('payment');
   });
 
+  it('an enrollment cancelled before service started is never billed: no card form, only the guard', () => {
+    for (const status_reason of ['cancelled_pre_start', 'expire_pre_active', 'enrollment_blocked_verification_hold'] as const) {
+      const cancelled = makeAccount({ status: 'cancelled', status_reason }, { has_payment_method: true });
+      expect(scope.current(cancelled, {}), status_reason).to.equal('card-not-needed');
+      expect(scope.steps(cancelled)).to.deep.equal([]);
+      expect(scope.exit(cancelled, {}, null)).to.equal('exited');
+    }
+    // After service ended a last bill may still be due: the card can be replaced.
+    const ended = makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start' }, { has_payment_method: true });
+    expect(scope.current(ended, {})).to.equal('card-on-file');
+  });
+
   it('goes card on file → card form → last screen → closes completed', () => {
     const a = scope.complete({ step: 'card-on-file' }, withCard, {});
     expect(a).to.deep.equal({ progress: {}, step: 'payment' });
@@ -59,7 +71,7 @@ describe('update-payment-method declaration', () => {
   });
 
   it('has a view for every step it routes to', () => {
-    for (const step of ['card-on-file', 'payment', 'card-updated'] as const) expect(scope.views[step].tag).to.match(/^sf-step-/);
+    for (const step of ['card-on-file', 'payment', 'card-updated', 'card-not-needed'] as const) expect(scope.views[step].tag).to.match(/^sf-step-/);
     expect(scope.views['card-on-file'].tag).to.equal('sf-step-card-on-file');
     expect(scope.views.payment.tag).to.equal('sf-step-payment');
   });

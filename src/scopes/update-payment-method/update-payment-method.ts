@@ -2,10 +2,11 @@
  * The update-payment-method scope, as the flow engine (flow/scope.ts) takes it: the card on file, the card step of
  * enrollment (sf-step-payment, for the new card), and a last screen with the new card and the account's status.
  *
- * An account without a card on file (never added, or removed) goes straight to the card form. Every account state
- * may change its card: the service accepts a card before service starts (it is what enrollment asks for) and after
- * it ended (a last bill may still be due), so no state closes this flow early; the last screen says what the status
- * means.
+ * An account without a card on file (never added, or removed) goes straight to the card form. The service accepts a
+ * card in every state, and a card matters in almost all of them: before service starts it is what enrollment asks
+ * for (an enrollment in progress then skips its card step), while service runs it pays the bills, and after service
+ * ended it pays the last one. The one exception is an enrollment cancelled before service started: nothing will ever
+ * be billed, so the flow says so (sf-step-card-not-needed) and closes without a card form.
  */
 import { html } from 'lit';
 import { msg } from '@lit/localize';
@@ -14,7 +15,7 @@ import type { ScopeDeclaration } from '../../flow/scope.js';
 // The first screen of an account with a card: part of this scope's own chunk (vite.config.ts), imported here.
 import '../../steps/card-on-file/card-on-file.js';
 
-export type UpdateCardStep = 'card-on-file' | 'payment' | 'card-updated';
+export type UpdateCardStep = 'card-on-file' | 'payment' | 'card-updated' | 'card-not-needed';
 
 /** What this session did that the account does not show: a card was saved (the account only says "a card"). */
 export interface UpdateCardProgress {
@@ -23,9 +24,21 @@ export interface UpdateCardProgress {
 
 const hasCard = (account: Account) => account.enrollment.has_payment_method;
 
+/** Cancelled before service started (every cancelled reason but `cancelled_post_start`): never billed. */
+export function neverBilled(account: Account): boolean {
+  return account.status === 'cancelled' && account.status_reason !== 'cancelled_post_start';
+}
+
 /** The numbered steps: the card on file (when there is one), then the card form; the last screen is not numbered. */
 export function updateCardSteps(account: Account): readonly UpdateCardStep[] {
+  if (neverBilled(account)) return [];
   return hasCard(account) ? ['card-on-file', 'payment'] : ['payment'];
+}
+
+function currentStep(account: Account, progress: UpdateCardProgress): UpdateCardStep {
+  if (progress.updated) return 'card-updated';
+  if (neverBilled(account)) return 'card-not-needed';
+  return hasCard(account) ? 'card-on-file' : 'payment';
 }
 
 export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardProgress> = {
@@ -35,14 +48,18 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
       ? msg('Card on file', { id: 'update_card.step.card_on_file' })
       : step === 'payment'
         ? msg('New card', { id: 'update_card.step.payment' })
-        : msg('Card updated', { id: 'update_card.step.card_updated' }),
+        : step === 'card-updated'
+          ? msg('Card updated', { id: 'update_card.step.card_updated' })
+          : msg('No card needed', { id: 'update_card.step.card_not_needed' }),
   progress: {},
   steps: updateCardSteps,
   // A reload after saving shows the card on file, which is then the new one.
-  current: (account, progress) => (progress.updated ? 'card-updated' : hasCard(account) ? 'card-on-file' : 'payment'),
-  local: ['card-on-file', 'card-updated'],
+  current: currentStep,
+  local: ['card-on-file', 'card-updated', 'card-not-needed'],
   complete({ step }, _account, progress) {
     if (step === 'card-updated') return { close: 'completed' };
+    // The guard's only way on is "Close" (an exit request); a completion there changes nothing either.
+    if (step === 'card-not-needed') return { progress, step };
     if (step === 'payment') return { progress: { ...progress, updated: true }, step: 'card-updated' };
     // The card on file: "Replace", or there was none after all.
     return { progress, step: 'payment' };
@@ -77,6 +94,12 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
       tag: 'sf-step-card-updated',
       load: () => import('../../steps/card-updated/card-updated.js'),
       render: (i) => html`<sf-step-card-updated .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-card-updated>`,
+    },
+    'card-not-needed': {
+      tag: 'sf-step-card-not-needed',
+      load: () => import('../../steps/card-not-needed/card-not-needed.js'),
+      render: (i) =>
+        html`<sf-step-card-not-needed .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-card-not-needed>`,
     },
   },
 };

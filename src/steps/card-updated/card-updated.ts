@@ -10,10 +10,13 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { brandName, expiry } from '../payment/card-brand.js';
+import { getLocation } from '../../api/locations.js';
+import '../shared/account-status.js';
 
 /**
  * @summary The last screen of update-payment-method: the new card as the service has it now (brand, last four,
- * expiry; GET /v1/account/billing/payment-method), what the account's status means, and "Done".
+ * expiry; GET /v1/account/billing/payment-method), where the account stands and what happens next
+ * (sf-account-status, from the account the card step's sync returned), and "Done".
  *
  * @fires sf-step-complete - `{ step: 'card-updated' }`: Done; the scope closes the flow with `completed`.
  * @fires sf-api-error - 401/403 for the root.
@@ -52,6 +55,13 @@ export class SfStepCardUpdated extends StepElement {
     },
   });
 
+  /** A scheduled account's start date (its location's contract), for the status to name; null when unknown. */
+  private _start = new Task(this, {
+    args: () => [this._api, this.account?.status === 'scheduled' ? this.account.location_uuid : null] as const,
+    task: ([api, location], { signal }) =>
+      api && location ? getLocation(api, location, signal).then((l) => l.contract.start_date, () => null) : null,
+  });
+
   override render() {
     return html`
       <div class="badge" aria-hidden="true">✓</div>
@@ -67,6 +77,7 @@ export class SfStepCardUpdated extends StepElement {
         error: () =>
           renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING),
       })}
+      <sf-account-status .account=${this.account} .startDate=${this._start.value ?? null}></sf-account-status>
       <div class="actions">
         <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
       </div>
