@@ -35,6 +35,9 @@ describe('sf-step-card-on-file', () => {
     const current = await currentCard(el);
     expect(text(current)).to.contain('Mastercard ending in 4444');
     expect(text(current)).to.contain('Expires 03/2030');
+    // Replacing is what this scope is for: the primary button (and the last one in the tab order).
+    expect(button(current, 'Replace').className).to.contain('primary');
+    expect(button(current, 'Keep this card').className).to.contain('secondary');
     await expect(el).to.be.accessible();
 
     const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;

@@ -51,6 +51,7 @@ export class SfStepCardOnFile extends StepElement {
             ? html`<sf-current-card
                 .card=${card}
                 .keepLabel=${msg('Keep this card', { id: 'card_on_file.keep' })}
+                prefer="replace"
                 @sf-card-use=${() => this.exit()}
                 @sf-card-replace=${() => this.complete()}
               ></sf-current-card>`
