@@ -84,6 +84,20 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/]steps[\\/](review|done)[\\/]/,
             },
+            // The card on file and the card step's calls: shared by enrollment's card step and update-payment-method's
+            // first step only, so neither the other steps (through `later`) nor enrollment (through the scope's chunk)
+            // carries them.
+            {
+              name: 'card',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/](steps[\\/]payment[\\/](current-card|card-brand|card-events)|api[\\/]billing)\.ts$/,
+            },
+            // The ending every scope's last screen shows (sf-account-status): loaded with those screens only.
+            {
+              name: 'ending',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/]shared[\\/]account-status\.ts$/,
+            },
             // What two or more later chunks share (@lit/task, the formatters, `live`, …): one chunk rather than a
             // handful of tiny ones, each of which would compress on its own.
             { name: 'later', minShareCount: 2 },
