@@ -157,6 +157,7 @@ test.describe('update-payment-method', () => {
     const { frame } = await openFlowInModal(page, { scope: SCOPE, locale: 'es' });
     await expectView(frame, t.cardOnFile);
     await expect(frame.locator('sf-current-card')).toContainText('Mastercard terminada en 4444');
+    await expect(frame.locator('sf-current-card')).toContainText(/Vence \d\d\/\d{4}/);
     await frame.getByRole('button', { name: t.replace, exact: true }).click();
     await expectView(frame, t.newCard);
     await fillCard(frame, CARDS.visa, drive);
