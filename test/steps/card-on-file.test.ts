@@ -106,3 +106,18 @@ describe('sf-step-card-on-file', () => {
     expect(qMaybe(el, 'sf-current-card')).to.equal(null);
   });
 });
+
+describe('sf-step-card-on-file lead', () => {
+  const cases = [
+    [makeAccount({ status: 'active', status_reason: 'active' }, { has_payment_method: true }), 'Your monthly bills are paid automatically'],
+    [makeAccount({ status: 'scheduled', status_reason: 'service_pending' }, { has_payment_method: true }), 'Once your service starts'],
+    [makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start' }, { has_payment_method: true }), 'Your last bill is paid'],
+  ] as const;
+  for (const [account, lead] of cases) {
+    it(`says what the card pays for a ${account.status} account`, async () => {
+      const fake = new FakeApi().on('getPaymentMethod', async () => CARD);
+      const el = await mount<SfStepCardOnFile>(fake.api, html`<sf-step-card-on-file .account=${account} .draft=${{}}></sf-step-card-on-file>`);
+      expect(q(el, 'p.lead').textContent).to.contain(lead);
+    });
+  }
+});

@@ -23,6 +23,7 @@ describe('sf-step-card-updated', () => {
     const fake = new FakeApi().on('getPaymentMethod', async () => NEW_CARD);
     const el = await mountStep(fake);
     expect(q(el, 'h1#step-heading').textContent).to.equal('Your card is updated');
+    expect(q(el, 'p.lead').textContent).to.contain('Your monthly bills are now paid automatically with your new card.');
     await until(() => text(el).includes('Visa ending in 4242'));
     expect(text(el)).to.contain('Expires 12/2034');
     // Where the account stands, below the confirmation (the shared element reads status and reason).
@@ -43,6 +44,7 @@ describe('sf-step-card-updated', () => {
       .on('getPaymentMethod', async () => NEW_CARD)
       .on('getLocation', async () => makeLocation({ start_date: '2030-02-15' }));
     const el = await mount<SfStepCardUpdated>(fake.api, html`<sf-step-card-updated .account=${scheduled} .draft=${{}}></sf-step-card-updated>`);
+    expect(q(el, 'p.lead').textContent).to.contain('Once your service starts, your monthly bills will be paid automatically');
     await until(() => text(q(el, 'sf-account-status')).includes('February 15, 2030'));
     expect(text(q(el, 'sf-account-status'))).to.contain('Your service is scheduled');
   });

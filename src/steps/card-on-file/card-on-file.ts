@@ -38,12 +38,7 @@ export class SfStepCardOnFile extends StepElement {
 
   override render() {
     return html`
-      ${stepHeading(
-        msg('Your payment method', { id: 'card_on_file.heading' }),
-        msg('Your monthly bills are paid automatically with the card on file. You can replace it with another card.', {
-          id: 'card_on_file.lead',
-        }),
-      )}
+      ${stepHeading(msg('Your payment method', { id: 'card_on_file.heading' }), this._lead())}
       ${this._card.render({
         pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
         complete: (card) =>
@@ -59,6 +54,20 @@ export class SfStepCardOnFile extends StepElement {
         error: () => this._renderError(),
       })}
     `;
+  }
+
+  /** What the card pays, by where the account is: before service starts, while it runs, or its last bill. */
+  private _lead(): string {
+    const a = this.account;
+    if (a?.status === 'active') {
+      return msg('Your monthly bills are paid automatically with the card on file. You can replace it with another card.', { id: 'card_on_file.lead' });
+    }
+    if (a?.status === 'cancelled') {
+      return msg('Your last bill is paid automatically with the card on file. You can replace it with another card.', { id: 'card_on_file.lead.ended' });
+    }
+    return msg('Once your service starts, your monthly bills will be paid automatically with the card on file. You can replace it with another card.', {
+      id: 'card_on_file.lead.before',
+    });
   }
 
   private _renderError() {

@@ -65,12 +65,7 @@ export class SfStepCardUpdated extends StepElement {
   override render() {
     return html`
       <div class="badge" aria-hidden="true">✓</div>
-      ${stepHeading(
-        msg('Your card is updated', { id: 'card_updated.heading' }),
-        msg('Your monthly bills are now paid automatically with your new card. Nothing was charged today.', {
-          id: 'card_updated.lead',
-        }),
-      )}
+      ${stepHeading(msg('Your card is updated', { id: 'card_updated.heading' }), this._lead())}
       ${this._card.render({
         pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
         complete: (c) => (c ? this._renderCard(c) : nothing),
@@ -82,6 +77,20 @@ export class SfStepCardUpdated extends StepElement {
         <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
       </div>
     `;
+  }
+
+  /** What the new card pays, by where the account is: before service starts, while it runs, or its last bill. */
+  private _lead(): string {
+    const status = this.account?.status;
+    if (status === 'active') {
+      return msg('Your monthly bills are now paid automatically with your new card. Nothing was charged today.', { id: 'card_updated.lead' });
+    }
+    if (status === 'cancelled') {
+      return msg('Your last bill is paid automatically with your new card. Nothing was charged today.', { id: 'card_updated.lead.ended' });
+    }
+    return msg('Once your service starts, your monthly bills will be paid automatically with your new card. Nothing was charged today.', {
+      id: 'card_updated.lead.before',
+    });
   }
 
   /** As the card on file shows it (sf-current-card), without its buttons. */
