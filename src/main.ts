@@ -10,4 +10,5 @@ const launch = captureLaunch(window.location, window.history, sessionStore());
 const flow = document.createElement('sf-flow');
 flow.locale = launch.locale;
 flow.token = launch.token;
+flow.returned = launch.returned;
 document.body.prepend(flow);

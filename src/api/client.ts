@@ -1,7 +1,7 @@
 /**
  * FlowApi: the transport the flow's typed calls go through with its flow token, and the calls of the first screen.
  * Plain functions, no DOM, so the root can inject a fake transport in component tests. Every call goes through the
- * retry policy of retry.ts; every POST/PATCH carries an `Idempotency-Key` (fresh per call unless the caller passes the
+ * retry policy of retry.ts; every POST/PATCH/PUT carries an `Idempotency-Key` (fresh per call unless the caller passes the
  * key of the user action it is repeating), which is what makes retrying a mutating request safe. The later steps'
  * calls live in modules of their own (enroll.ts, plans.ts, billing.ts, locations.ts, address-search.ts), imported by
  * the step chunks, so the first screen does not carry them.
@@ -33,7 +33,7 @@ export interface FullAddressSearchRequest {
 export type Accepts<Contracted, Ours extends Contracted> = [Contracted, Ours];
 export type ContractConformance = [Accepts<Contract.FullAddressSearchRequest, FullAddressSearchRequest>];
 
-export type Method = 'GET' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /**
  * The transport every typed call goes through (the calls themselves are plain functions taking it, here and in the

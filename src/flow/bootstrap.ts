@@ -11,10 +11,21 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 
 export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/**
+ * Query parameters a page the flow sent the customer to adds on the way back (a battery maker's page, reached by
+ * navigating when no popup could open, returns with `battery_authorization=<id>`). Read and stripped from the address
+ * bar with the token, and handed to the scope (ScopeDeclaration.resume); never stored. Values are ids the service
+ * checks (the flow reads them back through the API), not trusted as outcomes.
+ */
+export const RETURN_PARAMS = ['battery_authorization'] as const;
+export type Returned = Partial<Record<(typeof RETURN_PARAMS)[number], string>>;
+
 export interface Launch {
   token: string | null;
   /** `locale` of the link (`en`, `es`) when it had one. */
   locale: string | null;
+  /** What a page the flow navigated to added on the way back (RETURN_PARAMS); empty on a plain link or reload. */
+  returned: Returned;
 }
 
 interface StoredSession {
@@ -61,6 +72,11 @@ export function captureLaunch(
   const params = new URLSearchParams(location.search);
   const token = params.get('token');
   const locale = params.get('locale');
+  const returned: Returned = {};
+  for (const name of RETURN_PARAMS) {
+    const value = params.get(name);
+    if (value) returned[name] = value;
+  }
 
   if (token !== null || location.search) {
     history.replaceState(null, '', cleanPath(location.pathname));
@@ -68,12 +84,12 @@ export function captureLaunch(
 
   if (token) {
     write(store, { token, expires_at: null, saved_at: now, locale });
-    return { token, locale };
+    return { token, locale, returned };
   }
 
   const stored = read(store, now);
-  if (stored) return { token: stored.token, locale: locale ?? stored.locale };
-  return { token: null, locale };
+  if (stored) return { token: stored.token, locale: locale ?? stored.locale, returned };
+  return { token: null, locale, returned };
 }
 
 /** Records when the session ends, learned from GET /v1/account/flow. */

@@ -8,7 +8,7 @@ import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
-import { rememberLocale, sessionStore } from './bootstrap.js';
+import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
 import { flowStyles } from './flow.styles.js';
 import { focusHeading } from './focus.js';
@@ -40,6 +40,8 @@ export class SfFlow extends LitElement {
   @property({ attribute: false }) token: string | null = null;
   /** The link's `locale`, which wins over the session's and the account's. */
   @property() locale: string | null = null;
+  /** What a page the flow navigated to added on the way back (bootstrap.ts RETURN_PARAMS), for the scope's resume. */
+  @property({ attribute: false }) returned: Returned = {};
   /** The API base URL (the sandbox in development). */
   @property({ attribute: false }) baseUrl: string = typeof __SERVICE_URL__ === 'string' ? __SERVICE_URL__ : '';
   /** Injected client (tests); by default one is created from `token`. */
@@ -231,7 +233,7 @@ export class SfFlow extends LitElement {
       if (preferred && preferred !== getLocale()) await this._switchLocale(preferred);
     }
     await localeReady;
-    this._dispatch({ type: 'booted', session: flow.value, account: acct.value });
+    this._dispatch({ type: 'booted', session: flow.value, account: acct.value, returned: this.returned });
   }
 
   private async _switchLocale(locale: Locale): Promise<void> {

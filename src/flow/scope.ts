@@ -8,6 +8,7 @@ import type { TemplateResult } from 'lit';
 import type { Account, FlowSession } from '../api/types.js';
 import type { StepDraft } from '../contract/context.js';
 import type { StepCompleteDetail } from '../contract/events.js';
+import type { Returned } from './bootstrap.js';
 
 /** What the root hands a step's template: the step binds what it needs as typed properties. */
 export interface ViewInput<P> {
@@ -49,6 +50,11 @@ export interface ScopeDeclaration<S extends string = string, P = unknown> {
   label(step: S): string;
   /** What the session starts with (nothing done yet). */
   progress: P;
+  /**
+   * What the session starts with when the page was reached back from a page the flow navigated to (a battery maker's
+   * page adds `battery_authorization`: bootstrap.ts RETURN_PARAMS); undefined: start with `progress`.
+   */
+  resume?(returned: Returned): P | undefined;
   /** The numbered steps for this account, in order (the progress bar, Back, prefetching the next step). */
   steps(account: Account): readonly S[];
   /** The step to show from server state plus this session's progress: a reload resumes where the customer was. */

@@ -11,4 +11,6 @@ import type { AnyScope } from './scope.js';
 export const scopes: Partial<Record<FlowScope, () => Promise<AnyScope>>> = {
   enrollment: () => Promise.resolve(enrollment as AnyScope),
   'update-payment-method': () => import('../scopes/update-payment-method/update-payment-method.js').then((m) => m.updatePaymentMethod as AnyScope),
+  'connect-battery': () => import('../scopes/connect-battery/connect-battery.js').then((m) => m.connectBattery as AnyScope),
+  billing: () => import('../scopes/billing/billing.js').then((m) => m.billing as AnyScope),
 };

@@ -6,6 +6,7 @@
  */
 import type { Account, FlowSession } from '../api/types.js';
 import type { CloseReason } from '../bridge/messages.js';
+import type { Returned } from './bootstrap.js';
 import type { StepCompleteDetail } from '../contract/events.js';
 import type { AnyScope } from './scope.js';
 import type { StatusKind } from './screens/status-screen.js';
@@ -42,7 +43,7 @@ export interface FlowState {
 
 export type Action =
   | { type: 'start' }
-  | { type: 'booted'; session: FlowSession; account: Account }
+  | { type: 'booted'; session: FlowSession; account: Account; returned?: Returned }
   | { type: 'loaded'; from: Screen }
   | { type: 'complete'; detail: StepCompleteDetail }
   | { type: 'account'; from: Screen; account: Account }
@@ -99,8 +100,9 @@ export function reduce(scope: AnyScope | undefined, state: FlowState, action: Ac
     if (screen.kind !== 'loading') return state;
     // A scope this version has no declaration for opens on the "not available yet" screen.
     if (!scope) return close({ ...state, session: action.session, account: action.account }, 'error', 'unsupported');
-    // The first boot starts the scope's progress; a resume keeps what this session did.
-    const progress = state.session ? state.progress : scope.progress;
+    // The first boot starts the scope's progress (from what a page the flow navigated to sent back, if any); a
+    // resume keeps what this session did.
+    const progress = state.session ? state.progress : (scope.resume?.(action.returned ?? {}) ?? scope.progress);
     return go(scope, { ...state, session: action.session, account: action.account, progress }, scope.current(action.account, progress));
   }
   const step = screen.kind === 'step' ? screen : undefined;

@@ -7,8 +7,17 @@ import type { fullAddressSearch, getAccount, getFlow } from '../../src/api/clien
 import type { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
 import type { requestPlans } from '../../src/api/plans.js';
 import type { acceptPlan, finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
-import type { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
+import type {
+  createPaymentSession,
+  ensurePaymentMethodAdded,
+  getBillingAddress,
+  getInvoice,
+  getPaymentMethod,
+  listInvoices,
+  updateBillingAddress,
+} from '../../src/api/billing.js';
 import type { getLocation } from '../../src/api/locations.js';
+import type { createBatteryAuthorization, getBatteryAuthorization, listBatteryDevices, listBatteryMakers } from '../../src/api/battery.js';
 
 export type Step = Response | Error | ((init: RequestInit) => Response | Promise<Response>);
 
@@ -69,9 +78,17 @@ interface Calls {
   ensurePaymentMethodAdded: typeof ensurePaymentMethodAdded;
   getPaymentMethod: typeof getPaymentMethod;
   getLocation: typeof getLocation;
+  listInvoices: typeof listInvoices;
+  getInvoice: typeof getInvoice;
+  getBillingAddress: typeof getBillingAddress;
+  updateBillingAddress: typeof updateBillingAddress;
   finalize: typeof finalize;
   recordEvent: typeof recordEvent;
   optOutReasons: typeof optOutReasons;
+  listBatteryMakers: typeof listBatteryMakers;
+  createBatteryAuthorization: typeof createBatteryAuthorization;
+  getBatteryAuthorization: typeof getBatteryAuthorization;
+  listBatteryDevices: typeof listBatteryDevices;
 }
 export type CallName = keyof Calls;
 type Tail<T> = T extends [unknown, ...infer R] ? R : never;
@@ -132,6 +149,25 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     path: /^\/v1\/account\/locations\/([^/?]+)$/,
     args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
   },
+  listInvoices: {
+    method: 'GET',
+    path: /^\/v1\/account\/billing\/invoices\?(.*)$/,
+    args: (m, _b, o) => {
+      const query = new URLSearchParams(m[1]);
+      return [{ limit: Number(query.get('limit')), cursor: query.get('cursor') }, signalOf(o)];
+    },
+  },
+  getInvoice: {
+    method: 'GET',
+    path: /^\/v1\/account\/billing\/invoices\/([^/?]+)$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  getBillingAddress: { method: 'GET', path: /^\/v1\/account\/billing\/address$/, args: (_m, _b, o) => [signalOf(o)] },
+  updateBillingAddress: {
+    method: 'PUT',
+    path: /^\/v1\/account\/billing\/address$/,
+    args: (_m, body: CallArgs<'updateBillingAddress'>[0], o) => [body, o],
+  },
   finalize: { method: 'POST', path: /^\/v1\/account\/enroll\/finalize$/, args: (_m, body: CallArgs<'finalize'>[0], o) => [body, o] },
   recordEvent: { method: 'POST', path: /^\/v1\/account\/events$/, args: (_m, body: CallArgs<'recordEvent'>[0], o) => [body, o] },
   optOutReasons: {
@@ -139,6 +175,18 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     path: /^\/v1\/account\/enroll\/opt-out\/reasons\?locale=([^&]+)$/,
     args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
   },
+  listBatteryMakers: { method: 'GET', path: /^\/v1\/account\/battery\/makers$/, args: (_m, _b, o) => [signalOf(o)] },
+  createBatteryAuthorization: {
+    method: 'POST',
+    path: /^\/v1\/account\/battery\/authorizations$/,
+    args: (_m, body: CallArgs<'createBatteryAuthorization'>[0], o) => [body, o],
+  },
+  getBatteryAuthorization: {
+    method: 'GET',
+    path: /^\/v1\/account\/battery\/authorizations\/([^/?]+)$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listBatteryDevices: { method: 'GET', path: /^\/v1\/account\/battery\/devices$/, args: (_m, _b, o) => [signalOf(o)] },
 };
 
 export interface RoutedCall<N extends CallName = CallName> {

@@ -21,7 +21,7 @@ describe('bootstrap', () => {
     const store = memoryStore();
     const history = fakeHistory();
     const launch = captureLaunch({ pathname: '/login', search: '?token=flow_abc&locale=es' }, history, store);
-    expect(launch).to.deep.equal({ token: 'flow_abc', locale: 'es' });
+    expect(launch).to.deep.equal({ token: 'flow_abc', locale: 'es', returned: {} });
     expect(history.urls).to.deep.equal(['/']);
     expect(JSON.parse(store.data.get(SESSION_KEY)!).token).to.equal('flow_abc');
   });
@@ -60,9 +60,20 @@ describe('bootstrap', () => {
     expect(store.data.size).to.equal(0);
   });
 
+  it('reads and strips what a page the flow navigated to sent back, and resumes the stored session with it', () => {
+    const store = memoryStore();
+    const now = Date.parse('2030-01-01T10:00:00Z');
+    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
+    const history = fakeHistory();
+    const launch = captureLaunch({ pathname: '/', search: '?battery_authorization=7c2d9e4f-0000-4000-8000-000000000001&other=x' }, history, store, now + 1000);
+    expect(launch).to.deep.equal({ token: 'flow_abc', locale: null, returned: { battery_authorization: '7c2d9e4f-0000-4000-8000-000000000001' } });
+    expect(history.urls).to.deep.equal(['/']);
+    expect(store.data.get(SESSION_KEY)).not.to.contain('7c2d9e4f');
+  });
+
   it('reports a link without a token', () => {
     const history = fakeHistory();
-    expect(captureLaunch({ pathname: '/login', search: '?locale=es' }, history, memoryStore())).to.deep.equal({ token: null, locale: 'es' });
+    expect(captureLaunch({ pathname: '/login', search: '?locale=es' }, history, memoryStore())).to.deep.equal({ token: null, locale: 'es', returned: {} });
     expect(history.urls).to.deep.equal(['/']);
   });
 });

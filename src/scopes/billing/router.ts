@@ -1,0 +1,44 @@
+/**
+ * The billing scope's navigation, as pure functions: the invoice list is the scope's home; an invoice's detail and
+ * the billing address form open from it and return to it. None of them is a numbered step (nothing is to be done in
+ * order), so the flow shows no progress bar and each view offers its own way back.
+ */
+import type { StepCompleteDetail } from '../../contract/events.js';
+import type { Completion } from '../../flow/scope.js';
+
+export type BillingStep = 'invoices' | 'invoice' | 'billing-address';
+
+/** What this session did that the account does not show. */
+export interface BillingProgress {
+  /** The view on screen (a "Try again" after trouble resumes there). */
+  view?: BillingStep;
+  /** The invoice whose detail is (or was last) open: its number. */
+  invoice?: string;
+  /** The billing address was just saved: the list says so once. */
+  saved?: boolean;
+  /** The view the list was returned to from: focus goes back to what opened it. */
+  from?: 'invoice' | 'billing-address';
+}
+
+/** What the billing steps hand up in `sf-step-complete`'s `data`: the view to open next (none: Done). */
+export interface BillingData {
+  open?: BillingStep;
+  invoice?: string;
+  saved?: boolean;
+}
+
+export const BILLING_STEPS: readonly BillingStep[] = [];
+
+export function currentView(progress: BillingProgress): BillingStep {
+  return progress.view === 'invoice' && !progress.invoice ? 'invoices' : (progress.view ?? 'invoices');
+}
+
+/** Where a completed view leads: Done on the list closes the flow; every other completion names a view. */
+export function afterComplete({ step, data }: StepCompleteDetail, progress: BillingProgress): Completion<BillingStep, BillingProgress> {
+  const d = (data ?? {}) as BillingData;
+  if (d.open === 'invoice' && d.invoice) return { progress: { view: 'invoice', invoice: d.invoice }, step: 'invoice' };
+  if (d.open === 'billing-address') return { progress: { ...progress, view: 'billing-address', saved: false }, step: 'billing-address' };
+  if (step === 'invoices' && !d.open) return { close: 'completed' };
+  const from = step === 'invoice' || step === 'billing-address' ? step : undefined;
+  return { progress: { view: 'invoices', invoice: progress.invoice, saved: d.saved === true, from }, step: 'invoices' };
+}

@@ -1,0 +1,381 @@
+import { html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { createBatteryAuthorization, getBatteryAuthorization, listBatteryMakers, type BatteryAuthorization } from '../../api/battery.js';
+import { AttemptKey } from '../../api/attempt-key.js';
+import { isApiError } from '../../api/errors.js';
+import type { BatteryMakerId } from '../../api/types.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+
+/** What the maker's page posts to its opener (a popup) once answered: only "look now"; the service has the outcome. */
+export const AUTHORIZATION_MESSAGE = 'service-flow-battery-authorization';
+
+/** Why the customer is asked to go to the maker's page (again). */
+type Notice = 'denied' | 'expired' | 'closed' | 'blocked';
+
+type View =
+  | { kind: 'creating'; notice?: Notice }
+  /** An authorization to open: the "Continue to <maker>" button (a popup must open in the click itself). */
+  | { kind: 'ready'; auth: BatteryAuthorization; notice?: Notice }
+  /** The maker's page is open in a popup: its answer is read back from the service. */
+  | { kind: 'waiting'; auth: BatteryAuthorization }
+  | { kind: 'checking' }
+  /** No popup could open at top level: the page goes to the maker's and comes back (return_url). */
+  | { kind: 'redirecting' }
+  | { kind: 'failed'; failure: Failure; retry: () => void };
+
+/** A popup for the maker's page (a window of its own, not a tab, where the browser allows it). */
+export type OpenWindow = (url: string, target: string, features: string) => Window | null;
+
+const POPUP_FEATURES = 'popup,width=520,height=720';
+/** An authorization lives 15 minutes; one that ends within this margin is not offered again. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/** Whether the flow is the top-level page (hosted page, WebView), not a frame in a partner's page. */
+function isTopLevel(): boolean {
+  try {
+    return window.top === window.self;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @summary Allow access at the battery maker: an authorization is created first, then "Continue to <maker>" opens
+ * the maker's page in a popup in the click itself (popup blockers allow only that); its outcome is read back from the
+ * service, polled while the popup is open and read at once when the page says it answered (a message, checked by
+ * origin and source) or the popup closes. A refusal, an expired request or a popup closed without answering offer
+ * to go again; where no popup can open, a top-level page (hosted page, WebView) goes to the maker's page and comes
+ * back (`returned`), a frame asks to allow pop-ups (the maker's page refuses to be framed).
+ * @fires sf-step-complete - `{ data: { device } }` once the maker allowed access.
+ */
+@customElement('sf-step-battery-authorize')
+@localized()
+export class SfStepBatteryAuthorize extends StepElement {
+  static override styles = laterStepStyles;
+
+  /** The maker chosen (null when the page came back from the maker's page: it is read from the authorization). */
+  @property({ attribute: false }) maker: { id: BatteryMakerId; name: string } | null = null;
+  /** An authorization the maker's page sent the customer back with (a redirect): its outcome is read first. */
+  @property({ attribute: false }) returned: string | null = null;
+
+  /** Injected for tests: opens the popup (window.open), goes to a page (location.assign), tells a frame from a page. */
+  @property({ attribute: false }) openWindow: OpenWindow = (url, target, features) => window.open(url, target, features);
+  @property({ attribute: false }) navigate: (url: string) => void = (url) => window.location.assign(url);
+  @property({ attribute: false }) topLevel: boolean = isTopLevel();
+  /** This page, where the maker's page sends the customer back (the flow's origin: the service accepts it). */
+  @property({ attribute: false }) pageUrl: () => string = () => `${window.location.origin}${window.location.pathname}`;
+  @property({ attribute: false }) pollMs = 2000;
+  @property({ attribute: false }) now: () => number = () => Date.now();
+
+  @state() private _view: View = { kind: 'checking' };
+  @state() private _makerName: string | null = null;
+
+  private readonly _key = new AttemptKey();
+  private _popup: Window | null = null;
+  private _timer: ReturnType<typeof setInterval> | undefined;
+  private _lastPoll = 0;
+  private _reading = false;
+  private _started = false;
+  private _abort = new AbortController();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('message', this._onMessage);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('message', this._onMessage);
+    this._stopWatching();
+    this._abort.abort();
+    this._abort = new AbortController();
+    // Leaving the step (Back, closing the flow) takes the maker's window with it.
+    if (this._popup && !this._popup.closed) this._popup.close();
+    this._popup = null;
+  }
+
+  protected override willUpdate(): void {
+    if (this._started || !this._api) return;
+    this._started = true;
+    if (this.returned) void this._readReturned(this.returned);
+    else void this._create();
+  }
+
+  private get _name(): string | null {
+    return this.maker?.name ?? this._makerName;
+  }
+
+  override render() {
+    const name = this._name;
+    return html`
+      ${stepHeading(
+        name ? msg(str`Allow access at ${name}`, { id: 'battery.authorize.heading' }) : msg('Allow access at your battery maker', { id: 'battery.authorize.heading_generic' }),
+        name
+          ? msg(str`${name}'s page opens in a new window. Sign in there and choose Allow, so we can see your battery. We never see your ${name} password.`, {
+              id: 'battery.authorize.lead',
+            })
+          : nothing,
+      )}
+      ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, name ?? '')} ${this._renderView(this._view, name ?? '')}
+    `;
+  }
+
+  private _renderView(view: View, name: string) {
+    switch (view.kind) {
+      case 'creating':
+        return html`<p role="status" class="muted">${msg(str`Preparing ${name}'s page…`, { id: 'battery.authorize.preparing' })}</p>`;
+      case 'checking':
+        return html`<p role="status" class="muted">${msg('Checking your answer…', { id: 'battery.authorize.checking' })}</p>`;
+      case 'redirecting':
+        return html`<p role="status" class="muted">${msg(str`Taking you to ${name}'s page…`, { id: 'battery.authorize.redirecting' })}</p>`;
+      case 'failed':
+        return html`${renderRetryAlert(view.failure, view.retry)} ${renderRefusal(view.failure)}
+          ${view.failure.kind === 'refused' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}
+          ${this._back()}`;
+      case 'ready':
+        return html`<div class="actions">
+            <button type="button" class="btn primary" @click=${() => this._open(view.auth)}>
+              ${view.notice ? msg(str`Try again with ${name}`, { id: 'battery.authorize.again' }) : msg(str`Continue to ${name}`, { id: 'battery.authorize.continue' })}
+              <span class="sr-only">${msg('(opens a new window)', { id: 'battery.authorize.new_window' })}</span>
+            </button>
+          </div>
+          ${this._back()}`;
+      case 'waiting':
+        return html`<div class="alert" role="status">
+            <p><strong>${msg(str`Waiting for your answer on ${name}'s page…`, { id: 'battery.authorize.waiting' })}</strong></p>
+            <p>${msg("Can't see the window? It may be behind this one.", { id: 'battery.authorize.behind' })}</p>
+          </div>
+          <div class="actions waiting-actions">
+            <button type="button" class="btn secondary" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
+          </div>`;
+    }
+  }
+
+  private _renderNotice(notice: Notice | undefined, name: string) {
+    if (!notice) return nothing;
+    const [title, body] =
+      notice === 'denied'
+        ? [
+            msg('No battery was connected', { id: 'battery.notice.denied.title' }),
+            msg(str`You chose not to allow access on ${name}'s page, so we cannot see your battery. You can try again if that was a mistake.`, {
+              id: 'battery.notice.denied',
+            }),
+          ]
+        : notice === 'expired'
+          ? [
+              msg('The request timed out', { id: 'battery.notice.expired.title' }),
+              msg(str`${name}'s page waited too long for an answer. Nothing was connected; you can start again.`, { id: 'battery.notice.expired' }),
+            ]
+          : notice === 'closed'
+            ? [
+                msg('The window closed before you answered', { id: 'battery.notice.closed.title' }),
+                msg(str`Nothing was connected. Open ${name}'s page again and choose Allow to connect your battery.`, { id: 'battery.notice.closed' }),
+              ]
+            : [
+                msg('Your browser blocked the window', { id: 'battery.notice.blocked.title' }),
+                msg(str`${name}'s page must open in a new window. Allow pop-ups for this page in your browser, then try again.`, {
+                  id: 'battery.notice.blocked',
+                }),
+              ];
+    return html`<div class="alert ${notice === 'closed' ? '' : 'warning'}" role="alert">
+      <h2 tabindex="-1">${title}</h2>
+      <p>${body}</p>
+    </div>`;
+  }
+
+  private _back() {
+    return html`<div class="actions">
+      <button type="button" class="btn secondary" @click=${() => this.back()}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
+    </div>`;
+  }
+
+  // ── Creating and opening ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** A new authorization for a popup (no return_url: the page tells its opener and closes). `fresh`: a new action. */
+  private async _create(notice?: Notice, fresh = true): Promise<void> {
+    const maker = this.maker?.id ?? this._returnedMaker;
+    if (!maker) return;
+    if (fresh) this._key.reset();
+    this._view = { kind: 'creating', ...(notice ? { notice } : {}) };
+    if (notice) void this.focusHeading('.alert h2');
+    try {
+      const request = { maker };
+      const auth = await createBatteryAuthorization(this.api, request, { idempotencyKey: this._key.for(`popup:${maker}`), signal: this._abort.signal });
+      this._view = { kind: 'ready', auth, ...(notice ? { notice } : {}) };
+    } catch (error) {
+      this._fail(error, () => void this._create(notice, false));
+    }
+  }
+
+  /** The click: the popup opens here, synchronously, or the fallback starts. */
+  private _open(auth: BatteryAuthorization): void {
+    let popup: Window | null = null;
+    try {
+      popup = this.openWindow(auth.authorization_url, 'sf-battery-authorization', POPUP_FEATURES);
+    } catch {
+      popup = null;
+    }
+    if (!popup) {
+      if (this.topLevel) void this._redirect(auth.maker);
+      else {
+        this._view = { kind: 'ready', auth, notice: 'blocked' };
+        void this.focusHeading('.alert h2');
+      }
+      return;
+    }
+    this._popup = popup;
+    this._view = { kind: 'waiting', auth };
+    // The button pressed is gone: focus what is there when the customer comes back to this window.
+    void this.focusHeading('.waiting-actions button');
+    this._lastPoll = this.now();
+    this._stopWatching();
+    // Often: the popup's state; every pollMs: the service's answer (the popup's page may not be able to tell us).
+    this._timer = setInterval(() => this._tick(), Math.min(500, this.pollMs));
+  }
+
+  /** No popup at top level: an authorization that comes back here (return_url), and the page goes there. */
+  private async _redirect(maker: BatteryMakerId): Promise<void> {
+    this._key.reset();
+    this._view = { kind: 'redirecting' };
+    const returnUrl = this.pageUrl();
+    try {
+      const auth = await createBatteryAuthorization(this.api, { maker, return_url: returnUrl }, { idempotencyKey: this._key.for(`redirect:${maker}:${returnUrl}`), signal: this._abort.signal });
+      this.navigate(auth.authorization_url);
+    } catch (error) {
+      this._fail(error, () => void this._redirect(maker));
+    }
+  }
+
+  private _showPopup = (): void => {
+    if (this._popup && !this._popup.closed) this._popup.focus();
+  };
+
+  // ── Reading the outcome ─────────────────────────────────────────────────────────────────────────────────────────
+
+  private _tick(): void {
+    const view = this._view;
+    if (view.kind !== 'waiting') return this._stopWatching();
+    const closed = !this._popup || this._popup.closed;
+    if (closed || this.now() - this._lastPoll >= this.pollMs) void this._read(view.auth, closed);
+  }
+
+  /** The maker's page says it was answered: look now (the message is a hint; the service has the outcome). */
+  private _onMessage = (event: MessageEvent): void => {
+    const view = this._view;
+    if (view.kind !== 'waiting' || !this._popup || event.source !== this._popup) return;
+    if (event.origin !== new URL(view.auth.authorization_url).origin) return;
+    const data = event.data as { type?: unknown; authorization?: unknown } | null;
+    if (data?.type !== AUTHORIZATION_MESSAGE || data.authorization !== view.auth.id) return;
+    void this._read(view.auth, false);
+  };
+
+  /** Reads the authorization while the popup is open (`closed`: it was closed, so this is the last look). */
+  private async _read(auth: BatteryAuthorization, closed: boolean): Promise<void> {
+    if (this._reading) return;
+    this._reading = true;
+    this._lastPoll = this.now();
+    try {
+      const latest = await getBatteryAuthorization(this.api, auth.id, this._abort.signal);
+      if (this._view.kind !== 'waiting' || this._view.auth.id !== auth.id) return;
+      if (latest.status === 'pending') {
+        if (closed) this._closedWithoutAnswer(latest);
+        return;
+      }
+      this._stopWatching();
+      if (this._popup && !this._popup.closed) this._popup.close();
+      this._popup = null;
+      this._outcome(latest);
+    } catch (error) {
+      // While the popup is open a failed look is tried again at the next tick; after it closed, the customer decides.
+      if (closed && this._view.kind === 'waiting') {
+        this._stopWatching();
+        this._fail(error, () => {
+          this._view = { kind: 'checking' };
+          void this._readOnce(auth.id);
+        });
+      } else if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'forbidden')) toFailure(error, this);
+    } finally {
+      this._reading = false;
+    }
+  }
+
+  private _closedWithoutAnswer(auth: BatteryAuthorization): void {
+    this._stopWatching();
+    this._popup = null;
+    // The same request can be opened again while it lives; close to its end, a new one.
+    if (Date.parse(auth.expires_at) - this.now() > EXPIRY_MARGIN_MS) {
+      this._view = { kind: 'ready', auth, notice: 'closed' };
+      void this.focusHeading('.alert h2');
+    } else void this._create('closed');
+  }
+
+  /** One look at an authorization (back from the maker's page, or after a failed last look). */
+  private async _readOnce(id: string): Promise<void> {
+    try {
+      const auth = await getBatteryAuthorization(this.api, id, this._abort.signal);
+      if (auth.status === 'pending') return this._closedWithoutAnswer(auth);
+      this._outcome(auth);
+    } catch (error) {
+      this._fail(error, () => {
+        this._view = { kind: 'checking' };
+        void this._readOnce(id);
+      });
+    }
+  }
+
+  /** The maker the returned authorization names (its display name from the makers list). */
+  private _returnedMaker: BatteryMakerId | null = null;
+
+  /** Back from the maker's page (a redirect): read the authorization it named, and the maker's name for the wording. */
+  private async _readReturned(id: string): Promise<void> {
+    this._view = { kind: 'checking' };
+    try {
+      const auth = await getBatteryAuthorization(this.api, id, this._abort.signal);
+      this._returnedMaker = auth.maker;
+      if (!this.maker) {
+        const makers = await listBatteryMakers(this.api, this._abort.signal).catch(() => []);
+        this._makerName = makers.find((m) => m.id === auth.maker)?.name ?? null;
+      }
+      if (auth.status === 'pending') return void this._create('closed');
+      this._outcome(auth);
+    } catch (error) {
+      const failure = toFailure(error, this);
+      // Not this account's, or unknown: nothing to resume; choose the maker again.
+      if (failure?.kind === 'refused') return this.back();
+      if (failure) this._view = { kind: 'failed', failure, retry: () => void this._readReturned(id) };
+    }
+  }
+
+  private _outcome(auth: BatteryAuthorization): void {
+    if (auth.status === 'approved') {
+      if (auth.device_id) return this.complete({ data: { device: auth.device_id } });
+      // The contract names the device of every approved authorization; without it, there is nothing to show yet.
+      return this._fail(new Error('approved without a device'), () => {
+        this._view = { kind: 'checking' };
+        void this._readOnce(auth.id);
+      });
+    }
+    void this._create(auth.status === 'denied' ? 'denied' : auth.status === 'expired' ? 'expired' : 'closed');
+  }
+
+  private _fail(error: unknown, retry: () => void): void {
+    const failure = toFailure(error, this);
+    if (failure && failure.kind !== 'handled') this._view = { kind: 'failed', failure, retry };
+  }
+
+  private _stopWatching(): void {
+    if (this._timer !== undefined) clearInterval(this._timer);
+    this._timer = undefined;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-battery-authorize': SfStepBatteryAuthorize;
+  }
+}

@@ -1,0 +1,95 @@
+import { html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task } from '@lit/task';
+import { listBatteryDevices, type BatteryDevice } from '../../api/battery.js';
+import { getLocale } from '../../i18n/localization.js';
+import { formatKwh, formatPercent } from '../../ui/format.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+import '../shared/account-status.js';
+
+/**
+ * @summary The connected battery, read from the service (maker, model, usable capacity, the serial number's last
+ * four characters, its state of charge), then where the account stands (sf-account-status) and Done.
+ * @fires sf-step-complete - Done: the root closes the flow, `completed`.
+ */
+@customElement('sf-step-battery-device')
+@localized()
+export class SfStepBatteryDevice extends StepElement {
+  static override styles = laterStepStyles;
+
+  /** The device to show (just connected, or already connected for the chosen maker). */
+  @property({ attribute: false }) deviceId: string | null = null;
+  /** It was connected before this session. */
+  @property({ attribute: false }) already = false;
+
+  @state() private _failure: Failure | null = null;
+
+  private _device = new Task(this, {
+    args: () => [this._api, this.deviceId] as const,
+    task: async ([api, id], { signal }): Promise<BatteryDevice | null | undefined> => {
+      if (!api || !id) return undefined;
+      this._failure = null;
+      try {
+        return (await listBatteryDevices(api, signal)).data.find((d) => d.id === id) ?? null;
+      } catch (error) {
+        this._failure = toFailure(error, this);
+        return undefined;
+      }
+    },
+  });
+
+  override render() {
+    const device = this._device.value;
+    const heading = this.already
+      ? device
+        ? msg(str`Your ${device.maker_name} battery is already connected`, { id: 'battery.device.already_heading' })
+        : msg('Your battery is already connected', { id: 'battery.device.already_heading_generic' })
+      : msg('Your battery is connected', { id: 'battery.device.heading' });
+    return html`
+      ${stepHeading(heading, device ? msg('This is the battery linked to your account.', { id: 'battery.device.lead' }) : nothing)}
+      ${renderRetryAlert(this._failure, () => void this._device.run())} ${renderRefusal(this._failure)}
+      ${device === undefined && !this._failure ? html`<p role="status" class="muted">${msg('Loading your battery…', { id: 'battery.device.loading' })}</p>` : nothing}
+      ${device === null
+        ? html`<div class="alert warning" role="alert">
+            <p>${msg('The battery is not on your account yet. It can take a moment to appear.', { id: 'battery.device.missing' })}</p>
+            <button type="button" class="btn secondary" @click=${() => void this._device.run()}>${msg('Try again', { id: 'error.try_again' })}</button>
+          </div>`
+        : nothing}
+      ${device ? this._renderDevice(device) : nothing}
+      <sf-account-status .account=${this.account}></sf-account-status>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
+      </div>
+    `;
+  }
+
+  private _renderDevice(d: BatteryDevice) {
+    const locale = getLocale();
+    const charge = d.state_of_charge_percent;
+    return html`<dl class="summary card">
+      <dt>${msg('Maker', { id: 'battery.device.maker' })}</dt>
+      <dd>${d.maker_name}</dd>
+      <dt>${msg('Model', { id: 'battery.device.model' })}</dt>
+      <dd>${d.model}</dd>
+      <dt>${msg('Usable capacity', { id: 'battery.device.capacity' })}</dt>
+      <dd>${formatKwh(d.capacity_kwh, locale)}</dd>
+      <dt>${msg('Serial number', { id: 'battery.device.serial' })}</dt>
+      <dd>${msg(str`Ending in ${d.serial_last4}`, { id: 'battery.device.serial_last4' })}</dd>
+      <dt>${msg('Charge level', { id: 'battery.device.charge' })}</dt>
+      <dd>${charge === null ? msg('Not reported yet', { id: 'battery.device.charge_unknown' }) : formatPercent(charge, locale)}</dd>
+      <dt>${msg('Status', { id: 'battery.device.status' })}</dt>
+      <dd>${d.status === 'connected' ? msg('Connected', { id: 'battery.device.connected' }) : msg('Disconnected', { id: 'battery.device.disconnected' })}</dd>
+    </dl>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-battery-device': SfStepBatteryDevice;
+  }
+}

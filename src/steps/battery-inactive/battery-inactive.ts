@@ -1,0 +1,39 @@
+import { html } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import '../shared/account-status.js';
+
+/**
+ * @summary A battery connects to service that runs: an account that is not active yet (or any more) is told so,
+ * with where it stands (sf-account-status), and leaves.
+ * @fires sf-exit-request - Close: the root closes the flow, `exited`.
+ */
+@customElement('sf-step-battery-inactive')
+@localized()
+export class SfStepBatteryInactive extends StepElement {
+  static override styles = laterStepStyles;
+
+  override render() {
+    return html`
+      ${stepHeading(
+        msg('You can connect a battery once your service is active', { id: 'battery.inactive.heading' }),
+        msg('Your electricity service is not active, so there is nothing to connect a battery to yet. Come back once it is active.', {
+          id: 'battery.inactive.lead',
+        }),
+      )}
+      <sf-account-status .account=${this.account}></sf-account-status>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'battery.inactive.close' })}</button>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-battery-inactive': SfStepBatteryInactive;
+  }
+}

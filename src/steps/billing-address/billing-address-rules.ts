@@ -1,0 +1,72 @@
+/**
+ * The billing address form's rules, as the contract has them (BillingAddressInput): street, city, state and ZIP
+ * required, the second line optional; a state is a US state, district or territory code; a ZIP is five digits (no
+ * ZIP+4). Pure, so they are tested without a browser; the messages are the step's.
+ */
+
+/** The codes the contract accepts (the service's `state` format), with the name the form shows. */
+export const US_STATES: ReadonlyArray<readonly [code: string, name: string]> = [
+  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
+  ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'],
+  ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'],
+  ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'],
+  ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'],
+  ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'],
+  ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'], ['AS', 'American Samoa'], ['GU', 'Guam'],
+  ['MP', 'Northern Mariana Islands'], ['PR', 'Puerto Rico'], ['VI', 'U.S. Virgin Islands'],
+];
+const CODES = new Set(US_STATES.map(([code]) => code));
+
+export type AddressField = 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code';
+export type Problem = 'required' | 'format' | 'too_long' | 'server';
+
+export interface AddressValues {
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+}
+
+const MAX: Record<AddressField, number> = { address_1: 200, address_2: 200, city: 100, state: 2, postal_code: 5 };
+
+/** What is wrong with one field, or null. */
+export function fieldProblem(field: AddressField, raw: string): Problem | null {
+  const value = raw.trim();
+  if (field === 'address_2') return value.length > MAX.address_2 ? 'too_long' : null;
+  if (!value) return 'required';
+  if (field === 'state') return CODES.has(value.toUpperCase()) ? null : 'format';
+  if (field === 'postal_code') return /^\d{5}$/.test(value) ? null : 'format';
+  return value.length > MAX[field] ? 'too_long' : null;
+}
+
+/** Every field's problem, in the form's order. */
+export function addressProblems(values: AddressValues): Partial<Record<AddressField, Problem>> {
+  const out: Partial<Record<AddressField, Problem>> = {};
+  for (const field of ['address_1', 'address_2', 'city', 'state', 'postal_code'] as const) {
+    const problem = fieldProblem(field, values[field]);
+    if (problem) out[field] = problem;
+  }
+  return out;
+}
+
+/** The service's field name (`address.postal_code`, or without the prefix) → the form's field, or null. */
+export function formField(serviceField: string): AddressField | null {
+  const name = serviceField.replace(/^address\./, '');
+  return (['address_1', 'address_2', 'city', 'state', 'postal_code'] as const).find((f) => f === name) ?? null;
+}
+
+/** What is sent: trimmed, the state in capitals, an empty second line as null. */
+export function addressBody(values: AddressValues) {
+  const address_2 = values.address_2.trim();
+  return {
+    address_1: values.address_1.trim(),
+    address_2: address_2 || null,
+    city: values.city.trim(),
+    state: values.state.trim().toUpperCase(),
+    postal_code: values.postal_code.trim(),
+  };
+}

@@ -1,0 +1,329 @@
+import { css, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { getBillingAddress, updateBillingAddress, type BillingAddressRequest } from '../../api/billing.js';
+import { AttemptKey } from '../../api/attempt-key.js';
+import { isApiError } from '../../api/errors.js';
+import type { StepDraft } from '../../contract/context.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+import {
+  addressBody,
+  addressProblems,
+  formField,
+  US_STATES,
+  type AddressField,
+  type AddressValues,
+  type Problem,
+} from './billing-address-rules.js';
+
+export interface BillingAddressDraft extends StepDraft, Partial<AddressValues> {
+  /** `same`: bills go to the service address; `other`: to the address typed below. */
+  choice?: 'same' | 'other';
+}
+
+const FIELDS: readonly AddressField[] = ['address_1', 'address_2', 'city', 'state', 'postal_code'];
+
+function message(field: AddressField, problem: Problem): string {
+  if (problem === 'too_long') return msg('This is too long. Shorten it, or use the second line.', { id: 'billing-address.error.too_long' });
+  switch (field) {
+    case 'address_1':
+      return problem === 'server'
+        ? msg('The service did not accept this street address. Check it and try again.', { id: 'billing-address.error.address_1_server' })
+        : msg('Enter the street address, for example 1200 Main St.', { id: 'billing-address.error.address_1' });
+    case 'address_2':
+      return msg('The service did not accept this line. Check it, or leave it empty.', { id: 'billing-address.error.address_2' });
+    case 'city':
+      return problem === 'server'
+        ? msg('The service did not accept this city. Check it and try again.', { id: 'billing-address.error.city_server' })
+        : msg('Enter the city.', { id: 'billing-address.error.city' });
+    case 'state':
+      return problem === 'required'
+        ? msg('Choose the state.', { id: 'billing-address.error.state' })
+        : msg('Choose a US state from the list.', { id: 'billing-address.error.state_format' });
+    case 'postal_code':
+      return problem === 'required'
+        ? msg('Enter the ZIP code.', { id: 'billing-address.error.zip' })
+        : msg('Enter a ZIP code of 5 digits, for example 77002.', { id: 'billing-address.error.zip_format' });
+  }
+}
+
+/**
+ * @summary The billing address form: bills go to the service address, or to another US address (street, optional
+ * second line, city, state, 5-digit ZIP), checked as the customer goes and on submit, with the service's 400/422
+ * field errors shown next to their fields; saved with one Idempotency-Key per user action.
+ * @fires sf-step-complete - `{ step: 'billing-address', data: { open: 'invoices', saved: true } }` once saved;
+ * `{ data: { open: 'invoices' } }` on Cancel.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-billing-address')
+@localized()
+export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
+  static override styles = [...laterStepStyles, css`
+    .service { margin: 0 0 0 2.75rem; color: var(--_muted); }
+    .other { margin-top: 0.5rem; }
+    .row { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0 1rem; }
+    @media (min-width: 480px) { .row { grid-template-columns: minmax(0, 1fr) minmax(7rem, 10rem); } }
+    select { min-height: var(--_target); font: inherit; padding: 0.5rem; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); color: var(--_text); }
+    select[aria-invalid='true'] { border-color: var(--_error); border-width: 2px; }
+  `];
+
+  @state() private _ready = false;
+  @state() private _touched = new Set<AddressField>();
+  @state() private _server = new Map<AddressField, Problem>();
+  @state() private _failure: Failure | null = null;
+  @state() private _loadFailure: Failure | null = null;
+  @state() private _busy = false;
+  /** The same address sent again ("Try again", a second press after a lost answer) is the same update. */
+  private _key = new AttemptKey();
+  private _abort = new AbortController();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this._abort = new AbortController();
+    if (this.draft.choice) this._ready = true;
+    else void this._prefill();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._abort.abort();
+  }
+
+  private get _hasService(): boolean {
+    return Boolean(this.account?.service_address);
+  }
+
+  /** Starts from the address on file (its own fields only when it is not the service address). */
+  private async _prefill(): Promise<void> {
+    this._loadFailure = null;
+    const d = this.draft;
+    try {
+      const current = await getBillingAddress(this.api, this._abort.signal);
+      d.choice = current.same_as_service_address && this._hasService ? 'same' : 'other';
+      if (!current.same_as_service_address) {
+        d.address_1 = current.address_1;
+        d.address_2 = current.address_2 ?? '';
+        d.city = current.city;
+        d.state = current.state;
+        d.postal_code = current.postal_code;
+      }
+    } catch (error) {
+      if (!(isApiError(error) && error.status === 404)) {
+        const failure = toFailure(error, this);
+        this._loadFailure = failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
+        return;
+      }
+      d.choice = this._hasService ? 'same' : 'other';
+    }
+    this._ready = true;
+  }
+
+  private get _values(): AddressValues {
+    const d = this.draft;
+    return { address_1: d.address_1 ?? '', address_2: d.address_2 ?? '', city: d.city ?? '', state: d.state ?? 'TX', postal_code: d.postal_code ?? '' };
+  }
+
+  private _problems(): Partial<Record<AddressField, Problem>> {
+    if (this.draft.choice !== 'other') return {};
+    const local = addressProblems(this._values);
+    for (const [field, problem] of this._server) local[field] ??= problem;
+    return local;
+  }
+
+  override render() {
+    const busy = this._busy;
+    return html`
+      ${stepHeading(
+        msg('Billing address', { id: 'billing-address.heading' }),
+        msg('Where we send your bills and other mail about your account.', { id: 'billing-address.lead' }),
+      )}
+      ${renderRetryAlert(this._loadFailure, () => void this._prefill())} ${renderRefusal(this._loadFailure)}
+      ${renderRetryAlert(this._failure, () => this._submit(), busy)} ${renderRefusal(this._failure)}
+      ${this._ready ? this._renderForm(busy) : this._loadFailure ? nothing : html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>`}
+      ${this._ready ? nothing : html`<div class="actions">${this._cancelButton()}</div>`}
+    `;
+  }
+
+  private _cancelButton() {
+    return html`<button type="button" class="btn secondary start" ?disabled=${this._busy} @click=${() => this.complete({ data: { open: 'invoices' } })}>
+      ${msg('Cancel', { id: 'billing-address.cancel' })}
+    </button>`;
+  }
+
+  private _renderForm(busy: boolean) {
+    const d = this.draft;
+    const problems = this._problems();
+    const shown = (f: AddressField) => (this._touched.has(f) || this._server.has(f) ? problems[f] : undefined);
+    const service = this.account?.service_address;
+    return html`<form novalidate @submit=${this._onSubmit}>
+      ${service
+        ? html`<fieldset>
+            <legend>${msg('Send my bills to', { id: 'billing-address.choice' })}</legend>
+            <label class="choice">
+              <input type="radio" name="choice" value="same" .checked=${d.choice === 'same'} @change=${() => this._choose('same')} />
+              <span>${msg('My service address', { id: 'billing-address.same' })}</span>
+            </label>
+            <p class="service">
+              ${service.address_1}${service.address_2 ? `, ${service.address_2}` : ''}, ${service.city}, ${service.state} ${service.postal_code}
+            </p>
+            <label class="choice">
+              <input type="radio" name="choice" value="other" .checked=${d.choice === 'other'} @change=${() => this._choose('other')} />
+              <span>${msg('A different address', { id: 'billing-address.other' })}</span>
+            </label>
+          </fieldset>`
+        : nothing}
+      ${d.choice === 'other'
+        ? html`<div class="other">
+            ${this._input('address_1', msg('Street address', { id: 'billing-address.address_1' }), shown('address_1'), 'address-line1')}
+            ${this._input('address_2', msg('Apartment, suite or unit (optional)', { id: 'billing-address.address_2' }), shown('address_2'), 'address-line2')}
+            ${this._input('city', msg('City', { id: 'billing-address.city' }), shown('city'), 'address-level2')}
+            <div class="row">
+              ${this._state(shown('state'))}
+              ${this._input('postal_code', msg('ZIP code', { id: 'billing-address.zip' }), shown('postal_code'), 'postal-code')}
+            </div>
+          </div>`
+        : nothing}
+      <div class="actions">
+        ${this._cancelButton()}
+        <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
+          ${busy ? msg('Saving…', { id: 'step.saving' }) : msg('Save billing address', { id: 'billing-address.save' })}
+        </button>
+      </div>
+    </form>`;
+  }
+
+  private _input(field: Exclude<AddressField, 'state'>, label: string, problem: Problem | undefined, autocomplete: string) {
+    const id = `ba-${field}`;
+    const error = problem ? message(field, problem) : '';
+    const zip = field === 'postal_code';
+    return html`<div class="field">
+      <label for=${id}>${label}</label>
+      <input
+        id=${id}
+        name=${field}
+        type="text"
+        autocomplete=${autocomplete}
+        inputmode=${zip ? 'numeric' : 'text'}
+        maxlength=${zip ? 10 : field === 'city' ? 100 : 200}
+        .value=${this.draft[field] ?? ''}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? `${id}-error` : nothing}
+        @input=${(e: InputEvent) => this._onInput(field, (e.target as HTMLInputElement).value)}
+        @blur=${(e: FocusEvent) => this._onBlur(field, e)}
+      />
+      <p id="${id}-error" class="error" aria-live="polite">${error}</p>
+    </div>`;
+  }
+
+  private _state(problem: Problem | undefined) {
+    const error = problem ? message('state', problem) : '';
+    const value = this._values.state.toUpperCase();
+    return html`<div class="field">
+      <label for="ba-state">${msg('State', { id: 'billing-address.state' })}</label>
+      <select
+        id="ba-state"
+        name="state"
+        autocomplete="address-level1"
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? 'ba-state-error' : nothing}
+        @change=${(e: Event) => {
+          this._onInput('state', (e.target as HTMLSelectElement).value);
+          this._touch('state');
+        }}
+      >
+        <option value="" ?selected=${value === ''}>${msg('Choose a state', { id: 'billing-address.state_choose' })}</option>
+        ${US_STATES.map(([code, name]) => html`<option value=${code} ?selected=${code === value}>${name}</option>`)}
+      </select>
+      <p id="ba-state-error" class="error" aria-live="polite">${error}</p>
+    </div>`;
+  }
+
+  private _choose(choice: 'same' | 'other'): void {
+    this.draft.choice = choice;
+    this._server = new Map();
+    this.requestUpdate();
+  }
+
+  private _onInput(field: AddressField, value: string): void {
+    this.draft[field] = value;
+    if (this._server.has(field)) {
+      const next = new Map(this._server);
+      next.delete(field);
+      this._server = next;
+    }
+    this.requestUpdate();
+  }
+
+  /**
+   * Leaving a field shows its problem, except on the way to a button: a message appearing there would move the
+   * button away under the pointer between press and release, and the click would be lost (Save checks all anyway).
+   */
+  private _onBlur(field: AddressField, event: FocusEvent): void {
+    if (!(event.relatedTarget instanceof HTMLButtonElement)) this._touch(field);
+  }
+
+  private _touch(field: AddressField): void {
+    if (!this._touched.has(field)) this._touched = new Set(this._touched).add(field);
+  }
+
+  private _onSubmit(event: Event): void {
+    event.preventDefault();
+    this._submit();
+  }
+
+  private _submit(): void {
+    if (this._busy) return;
+    if (this.draft.choice === 'other') {
+      this._touched = new Set(FIELDS);
+      const problems = this._problems();
+      const first = FIELDS.find((f) => problems[f]);
+      if (first) {
+        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#ba-${first}`)?.focus());
+        return;
+      }
+    }
+    const body: BillingAddressRequest =
+      this.draft.choice === 'other' ? { same_as_service_address: false, address: addressBody(this._values) } : { same_as_service_address: true };
+    void this._save(body);
+  }
+
+  private async _save(body: BillingAddressRequest): Promise<void> {
+    this._busy = true;
+    this._failure = null;
+    try {
+      // No AbortSignal: once sent, the update runs to its end even if the customer leaves.
+      await updateBillingAddress(this.api, body, { idempotencyKey: this._key.for(JSON.stringify(body)) });
+      this._busy = false;
+      this.complete({ data: { open: 'invoices', saved: true } });
+    } catch (error) {
+      this._busy = false;
+      const failure = toFailure(error, this);
+      if (failure?.kind === 'fields') {
+        const mapped = new Map<AddressField, Problem>();
+        for (const f of failure.fields) {
+          const field = formField(f.field);
+          if (field) mapped.set(field, f.code === 'required' ? 'required' : f.code === 'format' && field !== 'address_1' && field !== 'city' ? 'format' : 'server');
+        }
+        if (mapped.size && this.draft.choice === 'other') {
+          this._server = mapped;
+          const first = FIELDS.find((f) => mapped.has(f));
+          await this.updateComplete;
+          this.renderRoot.querySelector<HTMLElement>(`#ba-${first}`)?.focus();
+          return;
+        }
+      }
+      // Field errors the form has no field for (the choice itself) read as a refusal.
+      this._failure = failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-billing-address': SfStepBillingAddress;
+  }
+}

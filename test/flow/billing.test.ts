@@ -1,0 +1,122 @@
+import { expect } from '@open-wc/testing';
+import type { Invoice } from '../../src/api/types.js';
+import { billingToday, invoiceStatus } from '../../src/steps/invoices/invoice-status.js';
+import { addressBody, addressProblems, fieldProblem, formField } from '../../src/steps/billing-address/billing-address-rules.js';
+import { afterComplete, currentView } from '../../src/scopes/billing/router.js';
+import { billing } from '../../src/scopes/billing/billing.js';
+import { makeAccount } from './fixtures.js';
+
+const unpaid = (payment_due_date: string) => ({ paid_at: null, voided_at: null, payment_due_date });
+
+describe('billing: invoice status', () => {
+  it('is paid when paid_at is set, whatever the due date', () => {
+    expect(invoiceStatus({ paid_at: '2030-03-19T14:00:00Z', voided_at: null, payment_due_date: '2030-03-19' }, '2030-06-01')).to.equal('paid');
+  });
+
+  it('is voided when voided_at is set', () => {
+    expect(invoiceStatus({ paid_at: null, voided_at: '2030-03-06T12:00:00Z', payment_due_date: '2030-03-19' }, '2030-06-01')).to.equal('voided');
+  });
+
+  it('is due before and on the due date, past due from the day after', () => {
+    expect(invoiceStatus(unpaid('2030-03-19'), '2030-03-18')).to.equal('due');
+    expect(invoiceStatus(unpaid('2030-03-19'), '2030-03-19')).to.equal('due');
+    expect(invoiceStatus(unpaid('2030-03-19'), '2030-03-20')).to.equal('past_due');
+    // Across a month and a year end, as calendar dates.
+    expect(invoiceStatus(unpaid('2030-12-31'), '2031-01-01')).to.equal('past_due');
+    expect(invoiceStatus(unpaid('2031-01-01'), '2030-12-31')).to.equal('due');
+  });
+
+  it('never calls an unreadable due date past due', () => {
+    expect(invoiceStatus(unpaid(''), '2030-03-20')).to.equal('due');
+  });
+
+  it("reads today in America/Chicago, not UTC: 8 pm in Texas is still the due date", () => {
+    // 2030-03-20T01:00Z is 8 pm on March 19 in Chicago (CDT, UTC-5).
+    const evening = new Date('2030-03-20T01:00:00Z');
+    const today = billingToday([], evening);
+    expect(today).to.equal('2030-03-19');
+    expect(invoiceStatus(unpaid('2030-03-19'), today)).to.equal('due');
+    // One hour before midnight in Chicago vs just after.
+    expect(billingToday([], new Date('2030-03-20T04:59:00Z'))).to.equal('2030-03-19');
+    expect(billingToday([], new Date('2030-03-20T05:00:00Z'))).to.equal('2030-03-20');
+  });
+
+  it('takes no today earlier than the newest invoice the service issued', () => {
+    const issued = [{ invoice_date: '2030-05-02' }, { invoice_date: '2030-04-01' }] as Pick<Invoice, 'invoice_date'>[];
+    expect(billingToday(issued, new Date('2030-04-20T15:00:00Z'))).to.equal('2030-05-02');
+    expect(billingToday(issued, new Date('2030-06-20T15:00:00Z'))).to.equal('2030-06-20');
+  });
+});
+
+describe('billing: address rules', () => {
+  const good = { address_1: '500 Elm St', address_2: '', city: 'Austin', state: 'tx', postal_code: '78701' };
+
+  it('accepts a complete US address, the second line optional and the state in either case', () => {
+    expect(addressProblems(good)).to.deep.equal({});
+    expect(addressProblems({ ...good, state: 'NY' })).to.deep.equal({});
+    expect(addressProblems({ ...good, state: 'PR' })).to.deep.equal({});
+  });
+
+  it('requires street, city, state and ZIP', () => {
+    expect(addressProblems({ address_1: ' ', address_2: '', city: '', state: '', postal_code: '' })).to.deep.equal({
+      address_1: 'required',
+      city: 'required',
+      state: 'required',
+      postal_code: 'required',
+    });
+  });
+
+  it('wants 5 digits for a ZIP and a real state code', () => {
+    expect(fieldProblem('postal_code', '7870')).to.equal('format');
+    expect(fieldProblem('postal_code', '78701-1234')).to.equal('format');
+    expect(fieldProblem('postal_code', 'ABCDE')).to.equal('format');
+    expect(fieldProblem('state', 'XX')).to.equal('format');
+    expect(fieldProblem('state', 'Texas')).to.equal('format');
+    expect(fieldProblem('address_2', 'x'.repeat(201))).to.equal('too_long');
+  });
+
+  it("maps the service's field names and sends a clean body", () => {
+    expect(formField('address.postal_code')).to.equal('postal_code');
+    expect(formField('city')).to.equal('city');
+    expect(formField('same_as_service_address')).to.equal(null);
+    expect(addressBody({ ...good, address_1: ' 500 Elm St ' })).to.deep.equal({
+      address_1: '500 Elm St',
+      address_2: null,
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+    });
+  });
+});
+
+describe('billing: declaration', () => {
+  it('opens on the invoice list, with no numbered steps', () => {
+    const account = makeAccount({ status: 'active', status_reason: 'active' });
+    expect(billing.current(account, billing.progress)).to.equal('invoices');
+    expect(billing.steps(account)).to.deep.equal([]);
+    expect(currentView({ view: 'invoice' })).to.equal('invoices');
+    expect(currentView({ view: 'invoice', invoice: 'INV-2030-001001' })).to.equal('invoice');
+  });
+
+  it('opens an invoice and comes back to the list, remembering which one', () => {
+    const open = afterComplete({ step: 'invoices', data: { open: 'invoice', invoice: 'INV-2030-001001' } }, {});
+    expect(open).to.deep.equal({ progress: { view: 'invoice', invoice: 'INV-2030-001001' }, step: 'invoice' });
+    const back = afterComplete({ step: 'invoice', data: { open: 'invoices' } }, { view: 'invoice', invoice: 'INV-2030-001001' });
+    expect(back).to.deep.equal({ progress: { view: 'invoices', invoice: 'INV-2030-001001', saved: false, from: 'invoice' }, step: 'invoices' });
+  });
+
+  it('opens the address form and says "saved" once on the way back', () => {
+    const open = afterComplete({ step: 'invoices', data: { open: 'billing-address' } }, { saved: true });
+    expect(open).to.deep.include({ step: 'billing-address' });
+    expect((open as { progress: { saved: boolean } }).progress.saved).to.equal(false);
+    const saved = afterComplete({ step: 'billing-address', data: { open: 'invoices', saved: true } }, { view: 'billing-address' });
+    expect(saved).to.deep.equal({ progress: { view: 'invoices', invoice: undefined, saved: true, from: 'billing-address' }, step: 'invoices' });
+  });
+
+  it('closes completed on Done from the list, and leaving is a plain exit', () => {
+    expect(afterComplete({ step: 'invoices' }, {})).to.deep.equal({ close: 'completed' });
+    const account = makeAccount();
+    expect(billing.exit(account, {}, null)).to.equal('exited');
+    expect(billing.local).to.have.members(['invoices', 'invoice', 'billing-address']);
+  });
+});

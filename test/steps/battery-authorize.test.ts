@@ -1,0 +1,260 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/battery-authorize/battery-authorize.js';
+import type { OpenWindow, SfStepBatteryAuthorize } from '../../src/steps/battery-authorize/battery-authorize.js';
+import type { BatteryAuthorization } from '../../src/api/types.js';
+import { AUTH_ID, MAKERS, MAKER_ORIGIN, makeAuthorization } from './battery-fixtures.js';
+import { FakeApi, apiError, button, makeAccount, mount, settle, text, until } from './harness.js';
+
+const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
+const tesla = { id: 'tesla' as const, name: 'Tesla' };
+const SECOND = '7c2d9e4f-0000-4000-8000-00000000a002';
+
+/** A popup as window.open returns it: closed when the customer closes it (or the step does). */
+class FakePopup {
+  closed = false;
+  focused = 0;
+  close() {
+    this.closed = true;
+  }
+  focus() {
+    this.focused += 1;
+  }
+}
+
+function fakeOpen(popup: object | null): { open: OpenWindow; urls: string[] } {
+  const urls: string[] = [];
+  return { urls, open: (url) => (urls.push(url), popup as Window | null) };
+}
+
+interface Options {
+  open: OpenWindow;
+  topLevel?: boolean;
+  navigate?: (url: string) => void;
+  returned?: string | null;
+  maker?: typeof tesla | null;
+  pollMs?: number;
+}
+
+async function mountAuthorize(fake: FakeApi, o: Options) {
+  const el = await mount<SfStepBatteryAuthorize>(
+    fake.api,
+    html`<sf-step-battery-authorize
+      .account=${account}
+      .draft=${{}}
+      .maker=${o.maker === undefined ? tesla : o.maker}
+      .returned=${o.returned ?? null}
+      .openWindow=${o.open}
+      .topLevel=${o.topLevel ?? false}
+      .navigate=${o.navigate ?? (() => undefined)}
+      .pageUrl=${() => 'https://flow.example/'}
+      .pollMs=${o.pollMs ?? 40}
+    ></sf-step-battery-authorize>`,
+  );
+  return el;
+}
+
+/** Each POST answers a new pending authorization (the first AUTH_ID, then SECOND …). */
+function creating(fake: FakeApi): BatteryAuthorization[] {
+  const made: BatteryAuthorization[] = [];
+  fake.on('createBatteryAuthorization', async (req) => {
+    const auth = makeAuthorization({ id: made.length === 0 ? AUTH_ID : SECOND, maker: req.maker, return_url: req.return_url ?? null });
+    made.push(auth);
+    return auth;
+  });
+  return made;
+}
+
+const continueButton = async (el: SfStepBatteryAuthorize, label: string | RegExp = 'Continue to Tesla') => {
+  await until(() => text(el).includes(typeof label === 'string' ? label : 'Tesla') && el.shadowRoot!.querySelector('.actions .btn.primary') !== null);
+  return button(el, label);
+};
+
+describe('sf-step-battery-authorize', () => {
+  it('creates the authorization first, opens the popup in the click, and goes on once the maker allowed access', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    let status: BatteryAuthorization['status'] = 'pending';
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status, device_id: status === 'approved' ? 'd1' : null }));
+    const popup = new FakePopup();
+    const { open, urls } = fakeOpen(popup);
+    const el = await mountAuthorize(fake, { open });
+
+    const go = await continueButton(el);
+    await expect(el).to.be.accessible();
+    expect(fake.callsOf('createBatteryAuthorization')[0]!.body).to.deep.equal({ maker: 'tesla' });
+    expect(fake.callsOf('createBatteryAuthorization')[0]!.idempotencyKey).to.be.a('string');
+    go.click();
+    // Synchronously, in the click: a popup opened later would be blocked.
+    expect(urls).to.deep.equal([made[0]!.authorization_url]);
+    await settle(el);
+    expect(text(el)).to.contain("Waiting for your answer on Tesla's page");
+    expect(el.shadowRoot!.activeElement?.textContent).to.contain("Show Tesla's window");
+    await expect(el).to.be.accessible();
+    await until(() => fake.callsOf('getBatteryAuthorization').length >= 1);
+
+    const done = oneEvent(el, 'sf-step-complete');
+    status = 'approved';
+    const { detail } = await done;
+    expect(detail).to.deep.equal({ step: 'battery-authorize', data: { device: 'd1' } });
+    expect(popup.closed).to.equal(true);
+  });
+
+  it('says plainly that access was refused, and a retry opens a new authorization', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'denied', reason: 'access_denied' }));
+    const { open, urls } = fakeOpen(new FakePopup());
+    const el = await mountAuthorize(fake, { open });
+    (await continueButton(el)).click();
+
+    await until(() => text(el).includes('No battery was connected'));
+    expect(text(el)).to.contain("You chose not to allow access on Tesla's page");
+    const again = await continueButton(el, 'Try again with Tesla');
+    expect(made).to.have.length(2);
+    const keys = fake.callsOf('createBatteryAuthorization').map((c) => c.idempotencyKey);
+    expect(keys[0]).not.to.equal(keys[1]);
+    expect(el.shadowRoot!.activeElement?.textContent).to.contain('No battery was connected');
+    await expect(el).to.be.accessible();
+    again.click();
+    expect(urls).to.deep.equal([made[0]!.authorization_url, made[1]!.authorization_url]);
+  });
+
+  it('an expired request says so and offers a new one', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'expired', reason: 'expired' }));
+    const { open, urls } = fakeOpen(new FakePopup());
+    const el = await mountAuthorize(fake, { open });
+    (await continueButton(el)).click();
+    await until(() => text(el).includes('The request timed out'));
+    (await continueButton(el, 'Try again with Tesla')).click();
+    expect(urls).to.deep.equal([made[0]!.authorization_url, made[1]!.authorization_url]);
+  });
+
+  it('back from the maker page with an id that is not this account\'s: back to the maker choice', async () => {
+    const fake = new FakeApi().on('getBatteryAuthorization', async () => Promise.reject(apiError(404, 'not_found')));
+    const back = new Promise((resolve) => document.body.addEventListener('sf-step-back', resolve, { once: true }));
+    await mountAuthorize(fake, { open: fakeOpen(null).open, returned: AUTH_ID, maker: null });
+    await back;
+    expect(fake.callsOf('createBatteryAuthorization')).to.have.length(0);
+  });
+
+  it('a popup closed without an answer lets the customer open the same request again', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id }));
+    const popup = new FakePopup();
+    const { open, urls } = fakeOpen(popup);
+    const el = await mountAuthorize(fake, { open, pollMs: 60_000 });
+    (await continueButton(el)).click();
+    await settle(el);
+    expect(fake.callsOf('getBatteryAuthorization')).to.have.length(0);
+    popup.closed = true;
+
+    await until(() => text(el).includes('The window closed before you answered'));
+    expect(fake.callsOf('getBatteryAuthorization')).to.have.length(1);
+    expect(text(el)).to.contain('Nothing was connected');
+    (await continueButton(el, 'Try again with Tesla')).click();
+    expect(made).to.have.length(1);
+    expect(urls).to.deep.equal([made[0]!.authorization_url, made[0]!.authorization_url]);
+  });
+
+  it('at top level, a blocked popup goes to the maker page and back (return_url)', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    const went: string[] = [];
+    const { open } = fakeOpen(null);
+    const el = await mountAuthorize(fake, { open, topLevel: true, navigate: (url) => went.push(url) });
+    (await continueButton(el)).click();
+
+    await until(() => went.length === 1);
+    expect(fake.callsOf('createBatteryAuthorization')[1]!.body).to.deep.equal({ maker: 'tesla', return_url: 'https://flow.example/' });
+    expect(went).to.deep.equal([made[1]!.authorization_url]);
+    expect(text(el)).to.contain("Taking you to Tesla's page");
+  });
+
+  it('in a frame, a blocked popup asks to allow pop-ups (the maker page cannot be framed)', async () => {
+    const fake = new FakeApi();
+    creating(fake);
+    const went: string[] = [];
+    const { open, urls } = fakeOpen(null);
+    const el = await mountAuthorize(fake, { open, topLevel: false, navigate: (url) => went.push(url) });
+    (await continueButton(el)).click();
+    await settle(el);
+    expect(text(el)).to.contain('Your browser blocked the window');
+    expect(text(el)).to.contain('Allow pop-ups for this page');
+    expect(went).to.deep.equal([]);
+    expect(fake.callsOf('createBatteryAuthorization')).to.have.length(1);
+    button(el, 'Try again with Tesla').click();
+    expect(urls).to.have.length(2);
+  });
+
+  it("reads the outcome at once when the maker page says so, from the maker page's origin and window only", async () => {
+    const fake = new FakeApi();
+    creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'approved', device_id: 'd1' }));
+    // A real window to be the message's source: the popup.
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const popup = frame.contentWindow!;
+    const { open } = fakeOpen(popup);
+    const el = await mountAuthorize(fake, { open, pollMs: 60_000 });
+    (await continueButton(el)).click();
+    await settle(el);
+    const data = { type: 'service-flow-battery-authorization', authorization: AUTH_ID, status: 'approved' };
+    window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://evil.example', source: popup }));
+    window.dispatchEvent(new MessageEvent('message', { data, origin: MAKER_ORIGIN, source: window }));
+    window.dispatchEvent(new MessageEvent('message', { data: { ...data, authorization: SECOND }, origin: MAKER_ORIGIN, source: popup }));
+    await settle(el);
+    expect(fake.callsOf('getBatteryAuthorization')).to.have.length(0);
+
+    const done = oneEvent(el, 'sf-step-complete');
+    window.dispatchEvent(new MessageEvent('message', { data, origin: MAKER_ORIGIN, source: popup }));
+    expect((await done).detail.data).to.deep.equal({ device: 'd1' });
+    frame.remove();
+  });
+
+  it('back from the maker page: reads the returned authorization, names the maker, and goes on when allowed', async () => {
+    const fake = new FakeApi()
+      .on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'approved', device_id: 'd9', return_url: 'https://flow.example/' }))
+      .on('listBatteryMakers', async () => MAKERS);
+    const done = new Promise<CustomEvent>((resolve) => document.body.addEventListener('sf-step-complete', (e) => resolve(e as CustomEvent), { once: true }));
+    await mountAuthorize(fake, { open: fakeOpen(null).open, returned: AUTH_ID, maker: null });
+    expect((await done).detail.data).to.deep.equal({ device: 'd9' });
+    expect(fake.callsOf('getBatteryAuthorization')[0]!.args[0]).to.equal(AUTH_ID);
+  });
+
+  it('back from the maker page after Deny: the refusal with the maker named, and a new popup authorization', async () => {
+    const fake = new FakeApi().on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'denied', reason: 'access_denied' })).on('listBatteryMakers', async () => MAKERS);
+    creating(fake);
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, returned: AUTH_ID, maker: null, topLevel: true });
+    await until(() => text(el).includes('No battery was connected'));
+    expect(text(el)).to.contain('Allow access at Tesla');
+    await continueButton(el, 'Try again with Tesla');
+    expect(fake.callsOf('createBatteryAuthorization')[0]!.body).to.deep.equal({ maker: 'tesla' });
+  });
+
+  it('a lost answer to the creation offers "Try again" with the same Idempotency-Key', async () => {
+    let fail = true;
+    const fake = new FakeApi().on('createBatteryAuthorization', async () => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return makeAuthorization();
+    });
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open });
+    await until(() => text(el).includes('We could not reach the service'));
+    await expect(el).to.be.accessible();
+    fail = false;
+    button(el, 'Try again').click();
+    await continueButton(el);
+    const keys = fake.callsOf('createBatteryAuthorization').map((c) => c.idempotencyKey);
+    expect(keys).to.have.length(2);
+    expect(keys[0]).to.equal(keys[1]);
+  });
+
+  it('hands a 401 to the root', async () => {
+    const fake = new FakeApi().on('createBatteryAuthorization', async () => Promise.reject(apiError(401, 'token_expired')));
+    const errored = new Promise((resolve) => document.body.addEventListener('sf-api-error', resolve, { once: true }));
+    await mountAuthorize(fake, { open: fakeOpen(null).open });
+    await errored;
+  });
+});

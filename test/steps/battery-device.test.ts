@@ -1,0 +1,68 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/battery-device/battery-device.js';
+import '../../src/steps/battery-inactive/battery-inactive.js';
+import type { SfStepBatteryDevice } from '../../src/steps/battery-device/battery-device.js';
+import type { SfStepBatteryInactive } from '../../src/steps/battery-inactive/battery-inactive.js';
+import { makeDevice } from './battery-fixtures.js';
+import { FakeApi, apiError, button, makeAccount, mount, text, until } from './harness.js';
+
+const active = makeAccount({ status: 'active', status_reason: 'active' } as never);
+
+describe('sf-step-battery-device', () => {
+  it('shows the connected battery, where the account stands, and completes with Done', async () => {
+    const device = makeDevice();
+    const other = makeDevice({ id: 'other', maker: 'enphase', maker_name: 'Enphase', model: 'IQ Battery 5P' });
+    const fake = new FakeApi().on('listBatteryDevices', async () => ({ data: [other, device] }));
+    const el = await mount<SfStepBatteryDevice>(fake.api, html`<sf-step-battery-device .account=${active} .draft=${{}} .deviceId=${device.id}></sf-step-battery-device>`);
+    await until(() => text(el).includes('Powerwall 3'));
+    const shown = text(el);
+    expect(shown).to.contain('Your battery is connected');
+    expect(shown).to.contain('Tesla');
+    expect(shown).to.contain('13.5 kWh');
+    expect(shown).to.contain('Ending in 4821');
+    expect(shown).to.contain('76%');
+    expect(shown).to.contain('Connected');
+    expect(shown).not.to.contain('IQ Battery 5P');
+    expect(el.shadowRoot!.querySelector('sf-account-status')).not.to.equal(null);
+    await expect(el).to.be.accessible();
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Done').click();
+    expect((await done).detail.step).to.equal('battery-device');
+  });
+
+  it('says a battery was already connected, and that an unknown charge is not reported yet', async () => {
+    const device = makeDevice({ state_of_charge_percent: null });
+    const fake = new FakeApi().on('listBatteryDevices', async () => ({ data: [device] }));
+    const el = await mount<SfStepBatteryDevice>(fake.api, html`<sf-step-battery-device .account=${active} .draft=${{}} .deviceId=${device.id} .already=${true}></sf-step-battery-device>`);
+    await until(() => text(el).includes('Powerwall 3'));
+    expect(text(el)).to.contain('Your Tesla battery is already connected');
+    expect(text(el)).to.contain('Not reported yet');
+  });
+
+  it('offers to try again when the devices cannot be read', async () => {
+    let fail = true;
+    const device = makeDevice();
+    const fake = new FakeApi().on('listBatteryDevices', async () => {
+      if (fail) throw apiError(500, 'internal');
+      return { data: [device] };
+    });
+    const el = await mount<SfStepBatteryDevice>(fake.api, html`<sf-step-battery-device .account=${active} .draft=${{}} .deviceId=${device.id}></sf-step-battery-device>`);
+    await until(() => text(el).includes('Something went wrong on our side'));
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('Powerwall 3'));
+  });
+});
+
+describe('sf-step-battery-inactive', () => {
+  it('explains that a battery connects once service is active, with the account state, and leaves', async () => {
+    const account = makeAccount({ status: 'applying', status_reason: 'missing_identity' } as never);
+    const el = await mount<SfStepBatteryInactive>(new FakeApi().api, html`<sf-step-battery-inactive .account=${account} .draft=${{}}></sf-step-battery-inactive>`);
+    expect(text(el)).to.contain('You can connect a battery once your service is active');
+    expect(text(el)).to.contain('Your enrollment is not finished');
+    await expect(el).to.be.accessible();
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Close').click();
+    await exit;
+  });
+});

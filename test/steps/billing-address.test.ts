@@ -1,0 +1,112 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/billing-address/billing-address.js';
+import type { SfStepBillingAddress } from '../../src/steps/billing-address/billing-address.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
+import { FakeApi, apiError, button, mount, q, settle, text, type, until } from './harness.js';
+import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS } from './billing-fixtures.js';
+
+async function mountForm(fake: FakeApi) {
+  const el = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${{}}></sf-step-billing-address>`);
+  await until(() => Boolean(el.shadowRoot!.querySelector('form')));
+  await settle(el);
+  return el;
+}
+
+const input = (el: SfStepBillingAddress, id: string) => q<HTMLInputElement>(el, `#ba-${id}`);
+const errorOf = (el: SfStepBillingAddress, id: string) => text(q(el, `#ba-${id}-error`));
+
+function chooseOther(el: SfStepBillingAddress): void {
+  q<HTMLInputElement>(el, 'input[value="other"]').click();
+}
+
+describe('sf-step-billing-address', () => {
+  it('starts on "my service address" and saves that choice with an Idempotency-Key', async () => {
+    const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS).on('updateBillingAddress', async () => SAME_ADDRESS);
+    const el = await mountForm(fake);
+    expect(q<HTMLInputElement>(el, 'input[value="same"]').checked).to.equal(true);
+    expect(text(el)).to.contain('1200 Main St, Houston, TX 77002');
+    await expect(el).to.be.accessible();
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Save billing address').click();
+    expect((await done).detail).to.deep.equal({ step: 'billing-address', data: { open: 'invoices', saved: true } });
+    const call = fake.callsOf('updateBillingAddress')[0]!;
+    expect(call.args[0]).to.deep.equal({ same_as_service_address: true });
+    expect(call.idempotencyKey).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('checks every field in plain words on Save and focuses the first problem', async () => {
+    const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS);
+    const el = await mountForm(fake);
+    chooseOther(el);
+    await settle(el);
+    q<HTMLSelectElement>(el, '#ba-state').value = '';
+    q<HTMLSelectElement>(el, '#ba-state').dispatchEvent(new Event('change'));
+    type(input(el, 'postal_code'), '7870');
+    button(el, 'Save billing address').click();
+    await settle(el);
+    expect(errorOf(el, 'address_1')).to.equal('Enter the street address, for example 1200 Main St.');
+    expect(errorOf(el, 'city')).to.equal('Enter the city.');
+    expect(errorOf(el, 'state')).to.equal('Choose the state.');
+    expect(errorOf(el, 'postal_code')).to.equal('Enter a ZIP code of 5 digits, for example 77002.');
+    expect(input(el, 'address_1').getAttribute('aria-invalid')).to.equal('true');
+    expect(input(el, 'address_1').getAttribute('aria-describedby')).to.equal('ba-address_1-error');
+    expect(el.shadowRoot!.activeElement).to.equal(input(el, 'address_1'));
+    expect(fake.callsOf('updateBillingAddress')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it("maps the service's field errors to the fields, and keeps the key when the same address is retried", async () => {
+    let answer: () => Promise<typeof OWN_ADDRESS> = () =>
+      Promise.reject(apiError(400, 'invalid_request', [{ field: 'address.postal_code', code: 'format', message: 'x' }]));
+    const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS).on('updateBillingAddress', () => answer());
+    const el = await mountForm(fake);
+    chooseOther(el);
+    await settle(el);
+    type(input(el, 'address_1'), '4807 Caswell Ave');
+    type(input(el, 'city'), 'Austin');
+    type(input(el, 'postal_code'), '78751');
+    button(el, 'Save billing address').click();
+    await until(() => errorOf(el, 'postal_code') !== '');
+    expect(errorOf(el, 'postal_code')).to.equal('Enter a ZIP code of 5 digits, for example 77002.');
+    expect(el.shadowRoot!.activeElement).to.equal(input(el, 'postal_code'));
+    const first = fake.callsOf('updateBillingAddress')[0]!;
+    expect(first.args[0]).to.deep.equal({
+      same_as_service_address: false,
+      address: { address_1: '4807 Caswell Ave', address_2: null, city: 'Austin', state: 'TX', postal_code: '78751' },
+    });
+
+    // A 422 without a field of the form reads as a refusal; a 503 offers "Try again" with the same key.
+    // The field's message stays until the field changes (Save cannot resend what the service refused).
+    button(el, 'Save billing address').click();
+    await settle(el);
+    expect(fake.callsOf('updateBillingAddress')).to.have.length(1);
+    type(input(el, 'postal_code'), '78751');
+    await settle(el);
+    expect(errorOf(el, 'postal_code')).to.equal('');
+    answer = () => Promise.reject(apiError(422, 'unprocessable', [{ field: 'same_as_service_address', code: 'range', message: 'x' }]));
+    button(el, 'Save billing address').click();
+    await until(() => text(el).includes('The service could not accept this:'));
+    answer = () => Promise.reject(apiError(503, 'unavailable'));
+    button(el, 'Save billing address').click();
+    await until(() => text(el).includes('Try again'));
+    answer = () => Promise.resolve(OWN_ADDRESS);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Try again').click();
+    await done;
+    const keys = fake.callsOf('updateBillingAddress').map((c) => c.idempotencyKey);
+    expect(keys).to.have.length(4);
+    expect(new Set(keys).size).to.equal(1);
+  });
+
+  it('prefills an address of its own, and Cancel goes back without saving', async () => {
+    const fake = new FakeApi().on('getBillingAddress', async () => OWN_ADDRESS);
+    const el = await mountForm(fake);
+    expect(q<HTMLInputElement>(el, 'input[value="other"]').checked).to.equal(true);
+    expect(input(el, 'address_1').value).to.equal('4807 Caswell Ave');
+    expect(input(el, 'postal_code').value).to.equal('78751');
+    const back = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Cancel').click();
+    expect((await back).detail.data).to.deep.equal({ open: 'invoices' });
+    expect(fake.callsOf('updateBillingAddress')).to.have.length(0);
+  });
+});

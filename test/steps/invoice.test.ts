@@ -1,0 +1,75 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/invoice/invoice.js';
+import { chargesTotal, type SfStepInvoice } from '../../src/steps/invoice/invoice.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
+import type { InvoiceDetail } from '../../src/api/types.js';
+import { FakeApi, apiError, button, mount, settle, text, until } from './harness.js';
+import { ACTIVE, makeDetail, makeInvoice } from './billing-fixtures.js';
+
+async function mountDetail(fake: FakeApi, number = 'INV-2030-100500') {
+  const el = await mount<SfStepInvoice>(fake.api, html`<sf-step-invoice .account=${ACTIVE} .draft=${{}} .number=${number}></sf-step-invoice>`);
+  await settle(el);
+  return el;
+}
+
+const money = (s: string) => Math.round(Number(s.replace(/[$,]/g, '')) * 100);
+
+describe('sf-step-invoice', () => {
+  it('asks for the invoice by number and shows its charge groups adding up to the total, with the PDF', async () => {
+    const detail = makeDetail();
+    const fake = new FakeApi().on('getInvoice', async () => detail);
+    const el = await mountDetail(fake);
+    await until(() => text(el).includes('How the total adds up'));
+    expect(fake.callsOf('getInvoice')[0]!.args[0]).to.equal('INV-2030-100500');
+    expect(text(el.shadowRoot!.querySelector('h1')!)).to.equal('Invoice of December 5, 2030');
+    const shown = text(el);
+    expect(shown).to.contain('Energy charges');
+    expect(shown).to.contain('Delivery charges from CenterPoint Energy');
+    expect(shown).to.contain('Taxes and fees');
+    expect(shown).to.contain('Base charge');
+    expect(shown).to.contain('Paid on');
+    const sum = el.shadowRoot!.querySelector('table.sum')!;
+    const groups = [...sum.querySelectorAll('tbody td.amount')].map((td) => money(text(td)));
+    expect(groups).to.deep.equal([10632, 4000, 368]);
+    expect(money(text(sum.querySelector('tfoot td.amount')!))).to.equal(15000);
+    expect(chargesTotal(detail)).to.equal(detail.total_cents);
+    expect(el.shadowRoot!.querySelector('.alert.warning')).to.equal(null);
+    const pdf = el.shadowRoot!.querySelector('a')!;
+    expect(pdf.getAttribute('href')).to.equal(detail.pdf);
+    expect(pdf.getAttribute('target')).to.equal('_blank');
+    expect(text(pdf)).to.contain('PDF');
+    await expect(el).to.be.accessible();
+  });
+
+  it('says so when the charges do not add up to the total', async () => {
+    const detail: InvoiceDetail = { ...makeDetail(), total_cents: 15001, total: '150.01' };
+    const el = await mountDetail(new FakeApi().on('getInvoice', async () => detail));
+    await until(() => text(el).includes('How the total adds up'));
+    expect(text(el.shadowRoot!.querySelector('.alert.warning')!)).to.contain('The charges add up to $150.00, but the invoice total is $150.01.');
+  });
+
+  it('shows a past-due invoice as past due, with its due date', async () => {
+    const detail = makeDetail(makeInvoice(20, { invoice_date: '2020-04-05', paid_at: null, payment_due_date: '2020-04-21' }));
+    const el = await mountDetail(new FakeApi().on('getInvoice', async () => detail));
+    await until(() => text(el).includes('How the total adds up'));
+    expect(el.shadowRoot!.querySelector('.status')!.getAttribute('data-status')).to.equal('past_due');
+    expect(text(el)).to.contain('Payment due');
+    expect(text(el)).to.contain('April 21, 2020');
+  });
+
+  it('retries after trouble, says when the invoice is not there, and goes back to the list', async () => {
+    let answer: () => Promise<InvoiceDetail> = () => Promise.reject(apiError(500, 'internal'));
+    const fake = new FakeApi().on('getInvoice', () => answer());
+    const el = await mountDetail(fake);
+    await until(() => text(el).includes('Try again'));
+    answer = () => Promise.resolve(makeDetail());
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('How the total adds up'));
+
+    const missing = await mountDetail(new FakeApi().on('getInvoice', () => Promise.reject(apiError(404, 'not_found'))));
+    await until(() => text(missing).includes('We could not find this invoice on your account.'));
+    const back = oneEvent(missing, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(missing, 'Back to invoices').click();
+    expect((await back).detail).to.deep.equal({ step: 'invoice', data: { open: 'invoices' } });
+  });
+});

@@ -1,0 +1,163 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/invoices/invoices.js';
+import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
+import type { StepCompleteEvent } from '../../src/contract/events.js';
+import type { Account } from '../../src/api/types.js';
+import { FakeApi, apiError, button, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS, makeInvoice, makeInvoices } from './billing-fixtures.js';
+
+const ALL = makeInvoices(30);
+
+/** Pages of 12 over ALL, the cursor being the next offset. */
+function pagedApi(invoices = ALL): FakeApi {
+  return new FakeApi()
+    .on('listInvoices', async ({ limit, cursor }) => {
+      const offset = cursor ? Number(cursor) : 0;
+      const end = offset + limit;
+      return { data: invoices.slice(offset, end), next_cursor: end < invoices.length ? String(end) : null };
+    })
+    .on('getBillingAddress', async () => SAME_ADDRESS);
+}
+
+async function mountList(fake: FakeApi, account: Account = ACTIVE, draft: Record<string, unknown> = {}) {
+  const el = await mount<SfStepInvoices>(fake.api, html`<sf-step-invoices .account=${account} .draft=${draft}></sf-step-invoices>`);
+  await settle(el);
+  return el;
+}
+
+const cards = (el: SfStepInvoices) => [...el.shadowRoot!.querySelectorAll('li.invoice')];
+
+describe('sf-step-invoices', () => {
+  it('shows the first page, most recent first, with date, period, total, kWh, average price and status in words', async () => {
+    const fake = pagedApi();
+    const el = await mountList(fake);
+    await until(() => cards(el).length === 12);
+    expect(fake.callsOf('listInvoices')[0]!.args[0]).to.deep.equal({ limit: 12, cursor: null });
+    const first = text(cards(el)[0]!);
+    expect(first).to.contain('Invoice of December 5, 2030');
+    expect(first).to.contain('Dec 1, 2030 to Dec 28, 2030');
+    expect(first).to.contain('$123.45');
+    expect(first).to.contain('1,024 kWh');
+    expect(first).to.contain('12.06¢/kWh');
+    expect(first).to.contain('Paid');
+    expect(text(el)).to.contain('Showing the 12 most recent invoices.');
+    await until(() => text(el).includes('Same as your service address'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('derives the status from the fields, not from the service\'s word or a colour', async () => {
+    const invoices = [
+      makeInvoice(0, { paid_at: null, payment_due_date: '2999-01-01', status: 'paid' }),
+      makeInvoice(1, { paid_at: null, payment_due_date: '2000-01-01', status: 'due' }),
+      makeInvoice(2, { paid_at: null, voided_at: '2030-10-08T12:00:00Z' }),
+      makeInvoice(3),
+    ];
+    const el = await mountList(pagedApi(invoices));
+    await until(() => cards(el).length === 4);
+    const badges = cards(el).map((c) => c.querySelector('.status')!);
+    expect(badges.map((b) => b.getAttribute('data-status'))).to.deep.equal(['due', 'past_due', 'voided', 'paid']);
+    expect(badges.map((b) => text(b).replace(/^\W+/, ''))).to.deep.equal(['Due', 'Past due', 'Voided', 'Paid']);
+  });
+
+  it('"Show older invoices" adds the next page, moves focus to its first invoice, and says how many are shown', async () => {
+    const fake = pagedApi();
+    const el = await mountList(fake);
+    await until(() => cards(el).length === 12);
+    button(el, 'Show older invoices').click();
+    await until(() => cards(el).length === 24);
+    await settle(el);
+    expect(fake.callsOf('listInvoices')[1]!.args[0]).to.deep.equal({ limit: 12, cursor: '12' });
+    expect(el.shadowRoot!.activeElement).to.equal(cards(el)[12]!.querySelector('h3'));
+    expect(el.shadowRoot!.querySelector('p.count')!.getAttribute('role')).to.equal('status');
+    expect(text(el)).to.contain('Showing the 24 most recent invoices.');
+    button(el, 'Show older invoices').click();
+    await until(() => cards(el).length === 30);
+    await settle(el);
+    expect(text(el)).to.contain('Showing all 30 invoices.');
+    expect(() => button(el, 'Show older invoices')).to.throw();
+    expect(cards(el).map((c) => c.querySelector('button')!.dataset.invoice)).to.deep.equal(ALL.map((i) => i.number));
+  });
+
+  it('keeps the pages in the draft: coming back shows them without asking again', async () => {
+    const fake = pagedApi();
+    const draft: Record<string, unknown> = { invoices: ALL.slice(0, 24), cursor: '24' };
+    const el = await mountList(fake, ACTIVE, draft);
+    expect(cards(el)).to.have.length(24);
+    expect(fake.callsOf('listInvoices')).to.have.length(0);
+  });
+
+  it('opens an invoice, the address form, and Done through sf-step-complete', async () => {
+    const el = await mountList(pagedApi());
+    await until(() => cards(el).length === 12);
+    let next = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    cards(el)[1]!.querySelector('button')!.click();
+    expect((await next).detail).to.deep.equal({ step: 'invoices', data: { open: 'invoice', invoice: ALL[1]!.number } });
+    await until(() => Boolean(el.shadowRoot!.querySelector('#change-address')));
+    next = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Change billing address').click();
+    expect((await next).detail.data).to.deep.equal({ open: 'billing-address' });
+    next = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Done').click();
+    expect((await next).detail).to.deep.equal({ step: 'invoices' });
+  });
+
+  it('shows an address of its own without "same as service address", and says when it was just saved', async () => {
+    const fake = pagedApi().on('getBillingAddress', async () => OWN_ADDRESS);
+    const el = await mount<SfStepInvoices>(fake.api, html`<sf-step-invoices .account=${ACTIVE} .draft=${{}} .saved=${true}></sf-step-invoices>`);
+    await until(() => text(el).includes('4807 Caswell Ave'));
+    expect(text(el)).to.contain('Austin, TX 78751');
+    expect(text(el)).not.to.contain('Same as your service address');
+    expect(text(el)).to.contain('Your billing address is saved.');
+  });
+
+  it('offers "Try again" when the list cannot load, and hands 401 to the root', async () => {
+    let fail = true;
+    const fake = pagedApi().on('listInvoices', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+      return { data: ALL.slice(0, 2), next_cursor: null };
+    });
+    const el = await mountList(fake);
+    await until(() => text(el).includes('Try again'));
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => cards(el).length === 2);
+    expect(text(el)).to.contain('Showing all 2 invoices.');
+
+    const denied = pagedApi().on('listInvoices', async () => {
+      throw apiError(401, 'token_expired');
+    });
+    const gone = await mount<SfStepInvoices>(denied.api, html`<div></div>`);
+    const handed = oneEvent(gone, 'sf-api-error');
+    const step = document.createElement('sf-step-invoices');
+    Object.assign(step, { account: ACTIVE, draft: {} });
+    gone.appendChild(step);
+    expect((await handed).detail.error.status).to.equal(401);
+  });
+
+  it('words a refused page (400 naming the cursor) instead of showing nothing', async () => {
+    const fake = pagedApi().on('listInvoices', async () => {
+      throw apiError(400, 'invalid_request', [{ field: 'cursor', code: 'format', message: 'cursor is not a next_cursor' }]);
+    });
+    const el = await mountList(fake);
+    await until(() => text(el).includes('The service could not accept this:'));
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).not.to.equal(null);
+  });
+
+  it('without invoices, says when the first bill comes from the service start', async () => {
+    const fake = pagedApi([]).on('getLocation', async () => makeLocation({ start_date: '2030-01-31', status: 'active' }));
+    const el = await mountList(fake);
+    await until(() => text(el).includes('No bills yet'));
+    await until(() => text(el).includes('January 31, 2030'));
+    expect(text(el)).to.contain('Your first bill comes about a month after that, around February 28, 2030.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('before enrollment, says there is nothing to bill and asks the service nothing', async () => {
+    const fake = pagedApi();
+    const el = await mountList(fake, makeAccount());
+    expect(text(el)).to.contain('There is nothing to bill yet');
+    expect(fake.calls).to.have.length(0);
+    expect(button(el, 'Done').classList.contains('primary')).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+});
