@@ -84,17 +84,25 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/]steps[\\/](review|done)[\\/]/,
             },
-            // The card on file and the card step's calls: shared by enrollment's card step and update-payment-method's
-            // first step only, so neither the other steps (through `later`) nor enrollment (through the scope's chunk)
-            // carries them.
+            // The card on file: shared by enrollment's card step and update-payment-method's first step only, so
+            // neither the other steps (through `later`) nor enrollment (through the scope's chunk) carries it.
             {
               name: 'card',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/](steps[\\/]payment[\\/](current-card|card-brand|card-events)|api[\\/]billing)\.ts$/,
+              test: /[\\/]src[\\/]steps[\\/]payment[\\/](current-card|card-brand|card-events)\.ts$/,
             },
-            // The ending every scope's last screen shows (sf-account-status): loaded with those screens only.
+            // The plan card and its acceptance form, shared by enrollment's plans step and the renewal's plans step:
+            // a chunk of their own rather than in `later`, which every later step of every scope loads.
             {
-              name: 'ending',
+              name: 'plan-card',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/]plans[\\/](plan-card|plan-accept|plan-documents|plan-events|plans\.styles)\.ts$/,
+            },
+            // The account status of every scope's last screen: its own chunk, so enrollment's done step does not load
+            // the documents scope's chunk (the only scope whose first screen imports it).
+            {
+              name: 'account-status',
+              priority: 1,
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/]steps[\\/]shared[\\/]account-status\.ts$/,
             },

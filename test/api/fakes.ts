@@ -17,6 +17,8 @@ import type {
   updateBillingAddress,
 } from '../../src/api/billing.js';
 import type { getLocation } from '../../src/api/locations.js';
+import type { listAllDocuments, listDocuments } from '../../src/api/documents.js';
+import type { acceptRenewal, listRenewalPlans } from '../../src/api/renewal.js';
 import type { createBatteryAuthorization, getBatteryAuthorization, listBatteryDevices, listBatteryMakers } from '../../src/api/battery.js';
 
 export type Step = Response | Error | ((init: RequestInit) => Response | Promise<Response>);
@@ -85,6 +87,10 @@ interface Calls {
   finalize: typeof finalize;
   recordEvent: typeof recordEvent;
   optOutReasons: typeof optOutReasons;
+  listDocuments: typeof listDocuments;
+  listAllDocuments: typeof listAllDocuments;
+  listRenewalPlans: typeof listRenewalPlans;
+  acceptRenewal: typeof acceptRenewal;
   listBatteryMakers: typeof listBatteryMakers;
   createBatteryAuthorization: typeof createBatteryAuthorization;
   getBatteryAuthorization: typeof getBatteryAuthorization;
@@ -174,6 +180,26 @@ const ROUTES: { [N in CallName]: Route<N> } = {
     method: 'GET',
     path: /^\/v1\/account\/enroll\/opt-out\/reasons\?locale=([^&]+)$/,
     args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listDocuments: {
+    method: 'GET',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/documents$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listAllDocuments: {
+    method: 'GET',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/all-documents$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  listRenewalPlans: {
+    method: 'GET',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/renewal\/plans$/,
+    args: (m, _b, o) => [decodeURIComponent(m[1]!), signalOf(o)],
+  },
+  acceptRenewal: {
+    method: 'POST',
+    path: /^\/v1\/account\/locations\/([^/?]+)\/renewal\/accept$/,
+    args: (m, body: CallArgs<'acceptRenewal'>[1], o) => [decodeURIComponent(m[1]!), body, o],
   },
   listBatteryMakers: { method: 'GET', path: /^\/v1\/account\/battery\/makers$/, args: (_m, _b, o) => [signalOf(o)] },
   createBatteryAuthorization: {

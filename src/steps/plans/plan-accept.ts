@@ -41,6 +41,11 @@ export class SfPlanAccept extends LitElement {
   @property({ attribute: false }) draft: PlansDraft = {};
   @property({ type: Boolean }) busy = false;
   @property({ type: Boolean }) clientAgent = false;
+  /**
+   * A renewal (the renewal scope): the new plan follows the current contract, so a window of one day is said, not
+   * asked (a month-to-month customer still picks a date), and the button says "Renew".
+   */
+  @property({ type: Boolean }) renewal = false;
   /** A problem the service reported for the start date (422). */
   @property() serverProblem: StartDateProblem | null = null;
 
@@ -70,25 +75,30 @@ export class SfPlanAccept extends LitElement {
           </p>`
         : nothing}
       <form novalidate @submit=${this._submit}>
-        <div class="field">
-          <label for="start">${msg('Service start date', { id: 'plans.accept.start' })}</label>
-          <p id="start-hint" class="hint">
-            ${msg(str`Choose a date from ${earliest} to ${latest}.`, { id: 'plans.accept.start_hint' })}
-          </p>
-          <input
-            id="start"
-            type="date"
-            required
-            min=${p.earliest_start_date}
-            max=${p.latest_start_date}
-            .value=${this.draft.startDate ?? ''}
-            aria-invalid=${problem ? 'true' : 'false'}
-            aria-describedby=${problem ? 'start-hint start-error' : 'start-hint'}
-            @input=${this._dateInput}
-            @change=${this._dateInput}
-          />
-          <p id="start-error" class="error" aria-live="polite">${problem ? this._problemText(problem, earliest, latest) : ''}</p>
-        </div>
+        ${this.renewal && p.earliest_start_date === p.latest_start_date
+          ? html`<p id="start-fixed">
+                ${msg(str`Your new plan starts on ${earliest}, the day after your current contract ends.`, { id: 'plans.accept.renewal_start' })}
+              </p>
+              <p id="start-error" class="error" aria-live="polite">${problem ? this._problemText(problem, earliest, latest) : ''}</p>`
+          : html`<div class="field">
+            <label for="start">${msg('Service start date', { id: 'plans.accept.start' })}</label>
+            <p id="start-hint" class="hint">
+              ${msg(str`Choose a date from ${earliest} to ${latest}.`, { id: 'plans.accept.start_hint' })}
+            </p>
+            <input
+              id="start"
+              type="date"
+              required
+              min=${p.earliest_start_date}
+              max=${p.latest_start_date}
+              .value=${this.draft.startDate ?? ''}
+              aria-invalid=${problem ? 'true' : 'false'}
+              aria-describedby=${problem ? 'start-hint start-error' : 'start-hint'}
+              @input=${this._dateInput}
+              @change=${this._dateInput}
+            />
+            <p id="start-error" class="error" aria-live="polite">${problem ? this._problemText(problem, earliest, latest) : ''}</p>
+          </div>`}
         <p class="label">${msg('Plan documents', { id: 'plans.accept.docs' })}</p>
         ${renderDocumentLinks(p)}
         <div class="check">
@@ -105,7 +115,13 @@ export class SfPlanAccept extends LitElement {
         </p>
         <div class="actions">
           <button type="submit" class="btn primary" ?disabled=${this.busy || !terms} aria-busy=${this.busy ? 'true' : 'false'}>
-            ${this.busy ? msg('Accepting…', { id: 'plans.accept.busy' }) : msg('Accept plan', { id: 'plans.accept.submit' })}
+            ${this.renewal
+              ? this.busy
+                ? msg('Renewing…', { id: 'plans.accept.renew_busy' })
+                : msg('Renew with this plan', { id: 'plans.accept.renew' })
+              : this.busy
+                ? msg('Accepting…', { id: 'plans.accept.busy' })
+                : msg('Accept plan', { id: 'plans.accept.submit' })}
           </button>
         </div>
       </form>

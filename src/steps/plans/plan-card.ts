@@ -9,6 +9,22 @@ import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
 import { PlanSelectEvent } from './plan-events.js';
 
+/**
+ * The utility's delivery charges, the same for every plan of an address (and of a location's renewal): said once
+ * above the list rather than on each card. Call from render() only.
+ */
+export function renderDeliveryNote(plans: readonly Plan[]) {
+  const delivery = plans[0]?.delivery;
+  if (!delivery) return nothing;
+  const locale = getLocale();
+  return html`<p class="hint">
+    ${msg(
+      str`${delivery.utility.display_name} delivers the electricity and charges ${formatMoney(delivery.monthly_charge_cents, locale)} per month plus ${formatRate(delivery.rate_cents_per_kwh, locale)}. These delivery charges are passed through without markup and are included in the average prices.`,
+      { id: 'plans.card.delivery' },
+    )}
+  </p>`;
+}
+
 /** The usage levels of the EFL's average price table; 1,000 kWh is the one customers compare. */
 const USAGE_LEVELS = ['500', '1000', '2000'] as const;
 

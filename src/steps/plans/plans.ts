@@ -11,12 +11,10 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
-import { getLocale } from '../../i18n/localization.js';
-import { formatMoney, formatRate } from '../../ui/format.js';
 import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
 import { type PlansDraft, type StartDateProblem } from './plan-accept.js';
-import './plan-card.js';
+import { renderDeliveryNote } from './plan-card.js';
 import './plan-accept.js';
 // The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
@@ -171,15 +169,7 @@ export class SfStepPlans extends StepElement<PlansDraft> {
 
   private _renderList(plans: Plan[]) {
     const busy = this._accept.status === TaskStatus.PENDING;
-    // Every plan of an address has the same utility and delivery charges: say it once, not on each card.
-    const delivery = plans[0]!.delivery;
-    const locale = getLocale();
-    return html`<p class="hint">
-        ${msg(
-          str`${delivery.utility.display_name} delivers the electricity and charges ${formatMoney(delivery.monthly_charge_cents, locale)} per month plus ${formatRate(delivery.rate_cents_per_kwh, locale)}. These delivery charges are passed through without markup and are included in the average prices.`,
-          { id: 'plans.card.delivery' },
-        )}
-      </p>
+    return html`${renderDeliveryNote(plans)}
       <ul class="plan-list" aria-label=${msg('Available plans', { id: 'plans.list' })}>
       ${plans.map((plan) => {
         const selected = plan.uuid === this.draft.planUuid;

@@ -1,0 +1,49 @@
+/**
+ * The renewal scope: the current plan and when its contract ends (and whether it may renew now), the priced renewal
+ * plans with the enrollment's plan card, start date and terms, acceptance (the new contract is queued after the
+ * current one), and a done screen with the queued contract and its documents. The refusals (not active, too early,
+ * already renewed) are said in plain words on the first step, which then closes.
+ */
+import { html } from 'lit';
+import { msg } from '@lit/localize';
+import type { ScopeDeclaration } from '../../flow/scope.js';
+// The first step is part of this scope's chunk (vite.config.ts): imported here, not loaded.
+import '../../steps/renewal/renewal.js';
+import { renewalComplete, renewalCurrent, renewalExit, renewalSteps, type RenewalProgress, type RenewalStep } from './router.js';
+
+export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
+  title: () => msg('Renew your plan', { id: 'renewal.title' }),
+  label: (step) =>
+    step === 'renewal'
+      ? msg('Current plan', { id: 'renewal.step.current' })
+      : step === 'renewal-plans'
+        ? msg('Renewal plans', { id: 'renewal.plans.list' })
+        : msg('Done', { id: 'step.done' }),
+  progress: {},
+  steps: renewalSteps,
+  current: renewalCurrent,
+  // Nothing on the server changes by reading the current plan or closing the done screen; accepting re-reads the account.
+  local: ['renewal', 'renewal-done'],
+  complete({ step, data }, _account, progress) {
+    const next = renewalComplete(step, data?.renewed === true, progress);
+    return next === 'close' ? { close: 'completed' } : next;
+  },
+  exit: (_account, progress) => renewalExit(progress),
+  views: {
+    renewal: {
+      tag: 'sf-step-renewal',
+      load: () => Promise.resolve(),
+      render: (i) => html`<sf-step-renewal .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-renewal>`,
+    },
+    'renewal-plans': {
+      tag: 'sf-step-renewal-plans',
+      load: () => import('../../steps/renewal-plans/renewal-plans.js'),
+      render: (i) => html`<sf-step-renewal-plans .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-renewal-plans>`,
+    },
+    'renewal-done': {
+      tag: 'sf-step-renewal-done',
+      load: () => import('../../steps/renewal-done/renewal-done.js'),
+      render: (i) => html`<sf-step-renewal-done .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-renewal-done>`,
+    },
+  },
+};

@@ -1,0 +1,208 @@
+import { css, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import type { FlowApi } from '../../api/client.js';
+import type { Document, Location } from '../../api/types.js';
+import { getLocation } from '../../api/locations.js';
+import { listAllDocuments, listDocuments } from '../../api/documents.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+import '../shared/account-status.js';
+import './document-list.js';
+
+type View = 'active' | 'all';
+
+/**
+ * @summary Documents: the location's active documents and, on a second tab, all of them (historical and a queued
+ * renewal's included), each a PDF link; where the account stands (sf-account-status); Done. Without a location (no
+ * plan accepted yet) it says so and closes.
+ * @fires sf-step-complete - `{ step: 'documents' }` on Done: the root closes with reason `completed`.
+ * @fires sf-exit-request - "Close" when there is nothing to show yet.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-documents')
+@localized()
+export class SfStepDocuments extends StepElement {
+  static override styles = [
+    ...laterStepStyles,
+    css`
+      [role='tablist'] {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        border-bottom: 1px solid var(--_divider);
+        margin-bottom: var(--_space);
+      }
+      [role='tab'] {
+        min-height: var(--_target);
+        padding: 0.5rem 0.75rem;
+        border: 1px solid transparent;
+        border-bottom: 0;
+        border-radius: var(--_radius) var(--_radius) 0 0;
+        background: none;
+        color: inherit;
+        font: inherit;
+        cursor: pointer;
+        margin-bottom: -1px;
+      }
+      /* The chosen tab is told by aria-selected (read out), a border and bold text, not by colour alone. */
+      [role='tab'][aria-selected='true'] {
+        font-weight: 700;
+        border-color: var(--_divider);
+        border-bottom: 3px solid var(--_primary);
+        background: var(--_surface);
+      }
+      [role='tabpanel'] h2 {
+        font-size: 1.125rem;
+      }
+      [role='tabpanel'] h3 {
+        font-size: 1rem;
+        margin: var(--_space) 0 0.5rem;
+      }
+    `,
+  ];
+
+  @state() private _view: View = 'active';
+  @state() private _failure: Failure | null = null;
+
+  private get _locationUuid(): string | null {
+    return this.account?.location_uuid ?? null;
+  }
+
+  /** The location (names the plans) and its active documents. */
+  private _active = new Task(this, {
+    args: () => [this._api, this._locationUuid] as const,
+    task: async ([api, uuid], { signal }): Promise<[Location, Document[]] | null> =>
+      api && uuid ? Promise.all([getLocation(api, uuid, signal), listDocuments(api, uuid, signal).then((l) => l.data)]) : null,
+    onComplete: () => (this._failure = null),
+    onError: (error) => (this._failure = toFailure(error, this)),
+  });
+
+  /** All documents, read the first time their tab is opened. */
+  private _all = new Task(this, {
+    autoRun: false,
+    task: ([api, uuid]: [FlowApi, string], { signal }) => listAllDocuments(api, uuid, signal).then((l) => l.data),
+    onComplete: () => (this._failure = null),
+    onError: (error) => (this._failure = toFailure(error, this)),
+  });
+
+  override render() {
+    if (!this._locationUuid) return this._renderNoLocation();
+    const loaded = this._active.value;
+    const location = loaded?.[0];
+    const address = location?.address.address_1;
+    return html`
+      ${stepHeading(
+        msg('Your plan documents', { id: 'docs.heading' }),
+        address
+          ? msg(str`The documents of your electricity plan at ${address}. Each one is a PDF that opens in a new tab.`, { id: 'docs.lead.address' })
+          : msg('The documents of your electricity plan. Each one is a PDF that opens in a new tab.', { id: 'docs.lead' }),
+      )}
+      ${renderRetryAlert(this._failure, () => this._retry(), this._active.status === TaskStatus.PENDING || this._all.status === TaskStatus.PENDING)}
+      ${renderRefusal(this._failure)}
+      <div role="tablist" aria-label=${msg('Which documents', { id: 'docs.tabs' })} @keydown=${this._tabKey}>
+        ${this._tab('active', msg('Current documents', { id: 'docs.tab.active' }))}
+        ${this._tab('all', msg('All documents', { id: 'docs.tab.all' }))}
+      </div>
+      <div role="tabpanel" id="panel-active" aria-labelledby="tab-active" tabindex="0" ?hidden=${this._view !== 'active'}>
+        ${this._renderActive(location, loaded?.[1])}
+      </div>
+      <div role="tabpanel" id="panel-all" aria-labelledby="tab-all" tabindex="0" ?hidden=${this._view !== 'all'}>
+        ${this._view === 'all' ? this._renderAll(location) : nothing}
+      </div>
+      <sf-account-status .account=${this.account} .startDate=${location?.contract.start_date ?? null}></sf-account-status>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
+      </div>
+    `;
+  }
+
+  private _tab(view: View, label: string) {
+    const selected = this._view === view;
+    return html`<button
+      type="button"
+      role="tab"
+      id="tab-${view}"
+      aria-selected=${selected ? 'true' : 'false'}
+      aria-controls="panel-${view}"
+      tabindex=${selected ? '0' : '-1'}
+      @click=${() => this._show(view)}
+    >
+      ${label}
+    </button>`;
+  }
+
+  private _renderActive(location: Location | undefined, docs: Document[] | undefined) {
+    if (this._active.status === TaskStatus.PENDING) return html`<p role="status">${msg('Loading your documents…', { id: 'docs.loading' })}</p>`;
+    if (!docs) return nothing;
+    return html`<h2>${msg('Documents in effect now', { id: 'docs.active.heading' })}</h2>
+      <sf-document-list .documents=${docs} .location=${location} label=${msg('Documents in effect now', { id: 'docs.active.heading' })}></sf-document-list>`;
+  }
+
+  private _renderAll(location: Location | undefined) {
+    if (this._all.status === TaskStatus.PENDING || this._all.status === TaskStatus.INITIAL)
+      return html`<p role="status">${msg('Loading your documents…', { id: 'docs.loading' })}</p>`;
+    const docs = this._all.value;
+    if (!docs) return nothing;
+    // The service lists them active, queued, historical: one group each, named, so the list reads in that order.
+    const groups = [
+      { status: 'active', heading: msg('In effect now', { id: 'docs.group.active' }) },
+      { status: 'queued', heading: msg('Upcoming: your next plan', { id: 'docs.group.queued' }) },
+      { status: 'historical', heading: msg('Past plans', { id: 'docs.group.historical' }) },
+    ] as const;
+    return html`<h2>${msg('All documents: current, upcoming and past', { id: 'docs.all.heading' })}</h2>
+      ${docs.length === 0 ? html`<sf-document-list .documents=${docs}></sf-document-list>` : nothing}
+      ${groups.map(({ status, heading }) => {
+        const list = docs.filter((d) => d.status === status);
+        return list.length
+          ? html`<h3>${heading}</h3>
+              <sf-document-list .documents=${list} .location=${location} label=${heading}></sf-document-list>`
+          : nothing;
+      })}`;
+  }
+
+  private _renderNoLocation() {
+    return html`
+      ${stepHeading(
+        msg('You have no plan documents yet', { id: 'docs.none.heading' }),
+        msg('Your plan documents appear here once you have chosen a plan and enrolled. Finish your enrollment first, then come back.', {
+          id: 'docs.none.lead',
+        }),
+      )}
+      <sf-account-status .account=${this.account}></sf-account-status>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'docs.close' })}</button>
+      </div>
+    `;
+  }
+
+  private _show(view: View, focus = false): void {
+    this._view = view;
+    if (view === 'all' && this._all.status === TaskStatus.INITIAL && this._api && this._locationUuid) void this._all.run([this._api, this._locationUuid]);
+    if (focus) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${view}`)?.focus());
+  }
+
+  /** The tab pattern's keys: arrows move between the two tabs (and choose), Home and End go to the first and last. */
+  private _tabKey(e: KeyboardEvent): void {
+    const next: Record<string, View> = { ArrowLeft: 'active', ArrowRight: 'all', Home: 'active', End: 'all' };
+    const to = e.key === 'ArrowLeft' || e.key === 'ArrowRight' ? (this._view === 'active' ? 'all' : 'active') : next[e.key];
+    if (!to) return;
+    e.preventDefault();
+    this._show(to, true);
+  }
+
+  private _retry(): void {
+    if (this._active.status === TaskStatus.ERROR) void this._active.run();
+    if (this._all.status === TaskStatus.ERROR && this._api && this._locationUuid) void this._all.run([this._api, this._locationUuid]);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-documents': SfStepDocuments;
+  }
+}

@@ -1,0 +1,214 @@
+import { html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { AttemptKey } from '../../api/attempt-key.js';
+import type { Location, Plan } from '../../api/types.js';
+import { acceptRenewal, listRenewalPlans } from '../../api/renewal.js';
+import { standingOfRefusal, type RenewalStanding } from '../../scopes/renewal/router.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+// The enrollment's plan card and acceptance form: the same Plan, so the same components (steps/plans/).
+import { renderDeliveryNote } from '../plans/plan-card.js';
+import '../plans/plan-accept.js';
+import type { PlansDraft, StartDateProblem } from '../plans/plan-accept.js';
+import type { PlanAcceptEvent } from '../plans/plan-events.js';
+import { plansStyles } from '../plans/plans.styles.js';
+import { renewalStyles } from '../renewal/renewal.styles.js';
+import { renderStanding } from '../renewal/standing.js';
+
+/**
+ * @summary Renewal plans: the priced renewal offers of the location (the enrollment's plan card, with EFL, TOS and
+ * YRAC), the start date (the day after the current contract ends; month-to-month: a date in the offered window),
+ * the terms, and acceptance, which queues the new contract. A refusal for eligibility (422 not_active,
+ * not_yet_eligible, already_renewed) is said in plain words; a refused start date goes to the date field; an expired
+ * offer reloads the plans.
+ * @fires sf-step-complete - `{ step: 'renewal-plans', data: { renewed: true } }` after acceptance.
+ * @fires sf-step-back - Back to the current plan.
+ * @fires sf-exit-request - "Not now" / "Close".
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-renewal-plans')
+@localized()
+export class SfStepRenewalPlans extends StepElement<PlansDraft> {
+  static override styles = [...laterStepStyles, plansStyles, renewalStyles];
+
+  @state() private _failure: Failure | null = null;
+  @state() private _startProblem: StartDateProblem | null = null;
+  /** The service refused for eligibility: said instead of the plans. */
+  @state() private _standing: RenewalStanding | null = null;
+  /** The accepted offer had expired: the plans were read again. */
+  @state() private _expired = false;
+  /** Other refused fields of the acceptance, in plain words. */
+  @state() private _fieldProblem: string | null = null;
+
+  /** The same plan and start date accepted again (Renew, or "Try again" after a lost answer) is one acceptance. */
+  private _acceptKey = new AttemptKey();
+  private _acceptArgs?: [Plan, string];
+
+  private get _uuid(): string | null {
+    return this.account?.location_uuid ?? null;
+  }
+
+  private _plans = new Task(this, {
+    args: () => [this._api, this._uuid] as const,
+    task: ([api, uuid], { signal }): Promise<Plan[]> | Plan[] => (api && uuid ? listRenewalPlans(api, uuid, signal) : []),
+    onComplete: () => (this._failure = null),
+    onError: (error) => this._refused(error),
+  });
+
+  private _accept = new Task<[Plan, string], Location>(this, {
+    autoRun: false,
+    task: ([plan, startDate], { signal }) => {
+      this._failure = null;
+      this._startProblem = null;
+      this._fieldProblem = null;
+      return acceptRenewal(
+        this.api,
+        this._uuid!,
+        { plan_uuid: plan.uuid, terms_accepted: true, start_date: startDate },
+        { signal, idempotencyKey: this._acceptKey.for(plan.uuid + startDate) },
+      );
+    },
+    onComplete: () => this.complete({ data: { renewed: true } }),
+    onError: (error) => this._refused(error, true),
+  });
+
+  override render() {
+    const status = this._plans.status;
+    const plans = this._plans.value ?? [];
+    const busy = status === TaskStatus.PENDING || this._accept.status === TaskStatus.PENDING;
+    const standing = this._standing;
+    const a = this.account?.service_address;
+    return html`
+      ${stepHeading(
+        msg('Choose your renewal plan', { id: 'renewal.plans.heading' }),
+        a && !standing ? msg(str`Prices for ${a.address_1}, ESI ID ${a.esi_id}.`, { id: 'plans.lead' }) : null,
+      )}
+      ${this._expired
+        ? html`<div class="alert warning" role="alert">
+            <p>${msg('Prices changed since you opened this page. Here are the current plans: please choose again.', { id: 'plans.expired' })}</p>
+          </div>`
+        : nothing}
+      ${this._fieldProblem ? html`<div class="alert error" role="alert"><p>${this._fieldProblem}</p></div>` : nothing}
+      ${renderRetryAlert(this._failure, () => this._retry(), busy)}
+      ${renderRefusal(this._failure)}
+      ${standing
+        ? html`<div role="alert">${renderStanding(standing)}</div>
+            ${this._accountStatus()}`
+        : nothing}
+      <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
+        ${status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading the renewal plans…', { id: 'renewal.plans.loading' })}</p>` : nothing}
+        ${status === TaskStatus.COMPLETE && !standing && plans.length === 0
+          ? html`<p role="status">${msg('No renewal plans are available right now. Please try again later.', { id: 'renewal.plans.none' })}</p>`
+          : nothing}
+        ${status === TaskStatus.COMPLETE && !standing && plans.length ? this._renderList(plans) : nothing}
+      </div>
+      <div class="actions">
+        ${standing
+          ? html`<button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'docs.close' })}</button>`
+          : html`<button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+              <button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>`}
+      </div>
+    `;
+  }
+
+  private _renderList(plans: Plan[]) {
+    const busy = this._accept.status === TaskStatus.PENDING;
+    return html`${renderDeliveryNote(plans)}
+      <ul class="plan-list" aria-label=${msg('Renewal plans', { id: 'renewal.plans.list' })}>
+        ${plans.map((plan) => {
+          const selected = plan.uuid === this.draft.planUuid;
+          return html`<li>
+            <sf-plan-card .plan=${plan} ?selected=${selected} @sf-plan-select=${() => this._select(plan)}></sf-plan-card>
+            ${selected
+              ? html`<sf-plan-accept
+                  renewal
+                  .plan=${plan}
+                  .draft=${this.draft}
+                  .busy=${busy}
+                  .serverProblem=${this._startProblem}
+                  @sf-plan-accept=${this._onAccept}
+                ></sf-plan-accept>`
+              : nothing}
+          </li>`;
+        })}
+      </ul>`;
+  }
+
+  private async _select(plan: Plan): Promise<void> {
+    if (this.draft.planUuid !== plan.uuid) {
+      this.draft.planUuid = plan.uuid;
+      this.draft.startDate = plan.earliest_start_date;
+      this._startProblem = null;
+      this.requestUpdate();
+    }
+    await this.updateComplete;
+    const accept = this.renderRoot.querySelector('sf-plan-accept');
+    await accept?.updateComplete;
+    accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
+  }
+
+  private _onAccept(e: PlanAcceptEvent): void {
+    if (this._accept.status === TaskStatus.PENDING) return;
+    this._acceptArgs = [e.plan, e.startDate];
+    void this._accept.run(this._acceptArgs);
+  }
+
+  private _retry(): void {
+    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) void this._accept.run(this._acceptArgs);
+    else void this._plans.run();
+  }
+
+  /** A refusal ends the flow here: where the account stands, its code loaded only then (the element upgrades). */
+  private _accountStatus() {
+    void import('../shared/account-status.js').catch(() => undefined);
+    return html`<sf-account-status .account=${this.account}></sf-account-status>`;
+  }
+
+  /** Sorts a refusal of renewal/plans or renewal/accept into what the customer is told, and where. */
+  private _refused(error: unknown, accepting = false): void {
+    const failure = toFailure(error, this);
+    if (failure?.kind === 'fields') {
+      const standing = standingOfRefusal(failure.fields, null);
+      if (standing) {
+        this._standing = standing;
+        this._failure = null;
+        void this.focusHeading('h1');
+        return;
+      }
+    }
+    if (accepting && (failure?.kind === 'fields' || failure?.kind === 'refused')) {
+      const codes = fieldCodes(failure);
+      if (codes.has('plan_uuid') || failure.error.status === 404) {
+        // The offer expired (5 business days) or was made for an earlier contract: read current prices, start over.
+        this._expired = true;
+        this._failure = null;
+        this.draft.planUuid = undefined;
+        this.draft.termsAccepted = false;
+        void this._plans.run().then(() => this.focusHeading('h1'));
+        return;
+      }
+      if (codes.has('start_date')) {
+        this._startProblem = 'server';
+        this._failure = null;
+        return;
+      }
+      if (codes.has('terms_accepted')) {
+        this._fieldProblem = msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' });
+        this._failure = null;
+        return;
+      }
+    }
+    this._failure = failure;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-renewal-plans': SfStepRenewalPlans;
+  }
+}

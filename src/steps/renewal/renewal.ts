@@ -1,0 +1,82 @@
+import { html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import type { Location } from '../../api/types.js';
+import { getLocation } from '../../api/locations.js';
+import { renewalStanding } from '../../scopes/renewal/router.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+import { contractEnd, renderContract, renderStanding } from './standing.js';
+import { renewalStyles } from './renewal.styles.js';
+
+/**
+ * @summary Renewal, first step: the current plan and when its contract ends (the location's contract), and where it
+ * stands for renewal in plain words: renew now (→ the plans), too early (the day renewal opens), already renewed
+ * (the queued contract), or not active yet. The refusals close with "Close".
+ * @fires sf-step-complete - `{ step: 'renewal' }`: see the renewal plans.
+ * @fires sf-exit-request - "Close" (not eligible) or "Not now".
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-renewal')
+@localized()
+export class SfStepRenewal extends StepElement {
+  static override styles = [...laterStepStyles, renewalStyles];
+
+  @state() private _failure: Failure | null = null;
+
+  private _location = new Task(this, {
+    args: () => [this._api, this.account?.location_uuid] as const,
+    task: ([api, uuid], { signal }): Promise<Location | null> | null => (api && uuid ? getLocation(api, uuid, signal) : null),
+    onComplete: () => (this._failure = null),
+    onError: (error) => (this._failure = toFailure(error, this)),
+  });
+
+  override render() {
+    const location = this._location.value ?? null;
+    const pending = this._location.status === TaskStatus.PENDING;
+    const ready = this._location.status === TaskStatus.COMPLETE;
+    const standing = this.account && ready ? renewalStanding(this.account, location) : null;
+    const eligible = standing?.kind === 'eligible';
+    return html`
+      ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location ? contractEnd(location.contract) : null)}
+      ${renderRetryAlert(this._failure, () => void this._location.run(), pending)}
+      ${renderRefusal(this._failure)}
+      ${pending ? html`<p role="status">${msg('Loading your plan…', { id: 'renewal.loading' })}</p>` : nothing}
+      ${location
+        ? html`<section class="card" aria-labelledby="current-heading">
+            <h2 id="current-heading">${msg('Your current plan', { id: 'renewal.current' })}</h2>
+            ${renderContract(location.contract)}
+          </section>`
+        : nothing}
+      ${standing ? renderStanding(standing, location?.contract.end_date) : nothing}
+      ${standing && !eligible ? this._accountStatus() : nothing}
+      <div class="actions">
+        ${eligible
+          ? html`<button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
+              <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('See renewal plans', { id: 'renewal.see_plans' })}</button>`
+          : standing
+            ? html`<button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'docs.close' })}</button>`
+            : nothing}
+      </div>
+    `;
+  }
+
+  /**
+   * A refusal ends the flow here, so this is its last screen: where the account stands (sf-account-status). Loaded
+   * only then, so the scope's first chunk stays small; the element upgrades when its code arrives.
+   */
+  private _accountStatus() {
+    void import('../shared/account-status.js').catch(() => undefined);
+    return html`<sf-account-status .account=${this.account}></sf-account-status>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-renewal': SfStepRenewal;
+  }
+}

@@ -1,0 +1,115 @@
+import { expect } from '@open-wc/testing';
+import type { Location } from '../../src/api/types.js';
+import { renewal } from '../../src/scopes/renewal/renewal.js';
+import { renewalStanding, standingOfRefusal } from '../../src/scopes/renewal/router.js';
+import { initialState, reduce, type FlowState } from '../../src/flow/state.js';
+import type { AnyScope } from '../../src/flow/scope.js';
+import { makeAccount, makeSession } from './fixtures.js';
+
+const LOCATION_UUID = '7c2d9e4f-0000-4000-8000-000000000001';
+const contract = {
+  uuid: 'c1',
+  plan_uuid: 'p1',
+  plan_name: 'Longhorn Lock 36',
+  term_months: 36,
+  energy_rate_cents_per_kwh: '11.9',
+  start_date: '2027-01-05',
+  end_date: '2030-01-04',
+  status: 'active' as const,
+};
+const queued = { ...contract, uuid: 'c2', plan_name: 'Lone Star Saver 6', start_date: '2030-01-05', end_date: '2030-07-04', status: 'queued' as const };
+
+function location(renewal?: Location['renewal'], overrides: Partial<Location> = {}): Location {
+  return {
+    uuid: LOCATION_UUID,
+    esi_id: '1008901000000000000001',
+    address: { address_1: '1200 Main St', address_2: null, city: 'Houston', state: 'TX', postal_code: '77002' },
+    utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' },
+    contract,
+    queued_contract: null,
+    ...(renewal ? { renewal } : {}),
+    ...overrides,
+  } as Location;
+}
+
+describe('renewal router', () => {
+  const active = makeAccount({ status: 'active', status_reason: 'active', location_uuid: LOCATION_UUID } as never);
+
+  it('starts at the current plan; after accepting, the done screen', () => {
+    expect(renewal.current(active, {})).to.equal('renewal');
+    expect(renewal.current(active, { accepted: true })).to.equal('renewal-done');
+    expect(renewal.steps(active)).to.deep.equal(['renewal', 'renewal-plans']);
+    // An account that cannot renew at all gets one unnumbered screen saying why.
+    expect(renewal.steps(makeAccount())).to.deep.equal([]);
+    expect(renewal.steps(makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start', location_uuid: LOCATION_UUID } as never))).to.deep.equal([]);
+  });
+
+  it('current plan → plans → (accepted) done → close completed', () => {
+    expect(renewal.complete({ step: 'renewal' }, active, {})).to.deep.equal({ step: 'renewal-plans', progress: {} });
+    expect(renewal.complete({ step: 'renewal-plans', data: { renewed: true } }, active, {})).to.deep.equal({ step: 'renewal-done', progress: { accepted: true } });
+    expect(renewal.complete({ step: 'renewal-done' }, active, { accepted: true })).to.deep.equal({ close: 'completed' });
+  });
+
+  it('leaving before accepting is an exit, after it a completion', () => {
+    expect(renewal.exit(active, {}, null)).to.equal('exited');
+    expect(renewal.exit(active, { accepted: true }, null)).to.equal('completed');
+  });
+
+  it('reads where the location stands from its renewal status', () => {
+    expect(renewalStanding(active, location({ eligibility: 'eligible', opens_on: '2029-11-05' }))).to.deep.equal({ kind: 'eligible', monthToMonth: false });
+    expect(renewalStanding(active, location({ eligibility: 'eligible', opens_on: '2029-11-05' }, { contract: { ...contract, status: 'expired' } }))).to.deep.equal({
+      kind: 'eligible',
+      monthToMonth: true,
+    });
+    expect(renewalStanding(active, location({ eligibility: 'not_yet_eligible', opens_on: '2029-11-05' }))).to.deep.equal({
+      kind: 'not_yet_eligible',
+      opensOn: '2029-11-05',
+      endDate: '2030-01-04',
+    });
+    expect(renewalStanding(active, location({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }))).to.deep.equal({
+      kind: 'already_renewed',
+      queued,
+    });
+    expect(renewalStanding(active, location({ eligibility: 'not_active', opens_on: '2029-11-05' }))).to.deep.equal({ kind: 'not_active' });
+  });
+
+  it('without a renewal status, derives it from the account and the queued contract', () => {
+    expect(renewalStanding(active, location())).to.deep.equal({ kind: 'eligible', monthToMonth: false });
+    expect(renewalStanding(active, location(undefined, { queued_contract: queued }))).to.include({ kind: 'already_renewed' });
+    expect(renewalStanding(makeAccount({ status: 'scheduled', status_reason: 'service_pending', location_uuid: LOCATION_UUID } as never), location())).to.deep.equal({
+      kind: 'not_active',
+    });
+  });
+
+  it('an account without a location (not enrolled) has nothing to renew', () => {
+    expect(renewalStanding(makeAccount(), null)).to.deep.equal({ kind: 'no_location' });
+  });
+
+  it("names the standing of a 422's eligibility field code, and nothing for other fields", () => {
+    expect(standingOfRefusal([{ field: 'status', code: 'not_active' }], null)).to.deep.equal({ kind: 'not_active' });
+    expect(standingOfRefusal([{ field: 'queued_contract', code: 'already_renewed' }], location(undefined, { queued_contract: queued }))).to.deep.equal({
+      kind: 'already_renewed',
+      queued,
+    });
+    expect(standingOfRefusal([{ field: 'contract.end_date', code: 'not_yet_eligible' }], null)).to.include({ kind: 'not_yet_eligible' });
+    expect(standingOfRefusal([{ field: 'start_date', code: 'range' }], null)).to.equal(null);
+  });
+
+  it('through the reducer: accepting re-reads the account, then shows done; Back returns to the current plan', () => {
+    const scope = renewal as AnyScope;
+    let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'renewal' }), account: active });
+    expect(state.screen).to.include({ step: 'renewal' });
+    state = reduce(scope, state, { type: 'loaded', from: state.screen });
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'renewal' } });
+    expect(state.screen).to.include({ step: 'renewal-plans' });
+    state = reduce(scope, state, { type: 'loaded', from: state.screen });
+    const back = reduce(scope, state, { type: 'back' });
+    expect(back.screen).to.include({ step: 'renewal' });
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'renewal-plans', data: { renewed: true } } });
+    expect(state.screen).to.include({ step: 'renewal-plans' });
+    expect((state.screen as { completing?: unknown }).completing).to.not.equal(undefined);
+    state = reduce(scope, state, { type: 'account', from: state.screen, account: active });
+    expect(state.screen).to.include({ step: 'renewal-done' });
+    expect(state.progress).to.deep.equal({ accepted: true });
+  });
+});

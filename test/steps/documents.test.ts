@@ -1,0 +1,139 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/documents/documents.js';
+import type { SfStepDocuments } from '../../src/steps/documents/documents.js';
+import type { Document } from '../../src/api/types.js';
+import { FakeApi, apiError, button, key, makeAccount, makeLocation, mount, q, qMaybe, settle, text, until } from './harness.js';
+
+const location = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', start_date: '2028-01-05', end_date: '2031-01-04' });
+const queuedLocation = {
+  ...location,
+  queued_contract: { ...location.contract, uuid: 'q1', plan_name: 'Lone Star Saver 6', status: 'queued' as const, start_date: '2031-01-05', end_date: '2031-07-04' },
+};
+const active = makeAccount({ status: 'active', status_reason: 'active', location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+
+function doc(type: Document['type'], status: Document['status'], effective_date: string, n = 1): Document {
+  return {
+    uuid: `00000000-0000-4000-8000-00000000000${n}`,
+    type,
+    title: type.toUpperCase(),
+    language: 'en',
+    version: '2028.01-1',
+    status,
+    effective_date,
+    url: `https://sandbox.example/documents/${type}-${n}.pdf`,
+  };
+}
+const ACTIVE = [doc('efl', 'active', '2028-01-05', 1), doc('tos', 'active', '2028-01-05', 2), doc('yrac', 'active', '2028-01-05', 3)];
+const QUEUED = [doc('efl', 'queued', '2031-01-05', 4), doc('tos', 'queued', '2031-01-05', 5), doc('yrac', 'queued', '2031-01-05', 6)];
+const HISTORICAL = [doc('efl', 'historical', '2025-01-05', 7)];
+
+function fake(loc = queuedLocation) {
+  return new FakeApi()
+    .on('getLocation', async () => loc)
+    .on('listDocuments', async () => ({ data: ACTIVE }))
+    .on('listAllDocuments', async () => ({ data: [...ACTIVE, ...QUEUED, ...HISTORICAL] }));
+}
+
+const links = (el: Element, panel: string) =>
+  [...q(el, `#panel-${panel}`).querySelectorAll('sf-document-list')].flatMap((list) => [...list.shadowRoot!.querySelectorAll('a')]);
+
+describe('sf-step-documents', () => {
+  it('lists the active documents as PDF links with kind, plan, version, status and date, in the flow language', async () => {
+    const api = fake();
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => qMaybe(el, '#panel-active', 'sf-document-list') !== null && links(el, 'active').length === 3);
+    expect(api.callsOf('listDocuments')[0]!.args[0]).to.equal(location.uuid);
+    expect(api.callsOf('listAllDocuments')).to.have.length(0);
+    const shown = text(q(el, '#panel-active'));
+    for (const kind of ['Electricity Facts Label', 'Terms of Service', 'Your Rights as a Customer']) expect(shown).to.contain(kind);
+    expect(shown).to.contain('Longhorn Lock 36');
+    expect(shown).to.contain('2028.01-1');
+    expect(shown).to.contain('Active: in effect now');
+    expect(shown).to.contain('January 5, 2028');
+    expect(shown).to.contain('(PDF, opens in a new tab)');
+    const a = links(el, 'active')[0]!;
+    expect(a.target).to.equal('_blank');
+    expect(a.rel).to.contain('noopener');
+    expect(a.href).to.equal('https://sandbox.example/documents/efl-1.pdf?locale=en');
+    expect(text(el)).not.to.contain('Queued');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows queued and historical documents only on the all-documents tab, chosen with the keyboard', async () => {
+    const api = fake();
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => links(el, 'active').length === 3);
+    const tabActive = q<HTMLButtonElement>(el, '#tab-active');
+    const tabAll = q<HTMLButtonElement>(el, '#tab-all');
+    expect(tabActive.getAttribute('aria-selected')).to.equal('true');
+    expect(tabAll.getAttribute('tabindex')).to.equal('-1');
+    tabActive.focus();
+    key(tabActive, 'ArrowRight');
+    await until(() => qMaybe(el, '#panel-all', 'sf-document-list') !== null);
+    expect(tabAll.getAttribute('aria-selected')).to.equal('true');
+    expect(el.shadowRoot!.activeElement).to.equal(tabAll);
+    expect(q(el, '#panel-active').hidden).to.equal(true);
+    const all = text(q(el, '#panel-all'));
+    expect(all).to.contain('Queued: takes effect on January 5, 2031');
+    expect(all).to.contain('Lone Star Saver 6');
+    expect(all).to.contain('Historical: no longer in effect');
+    expect(links(el, 'all')).to.have.length(7);
+    expect([...q(el, '#panel-all').querySelectorAll('h3')].map((h) => h.textContent!.trim())).to.deep.equal(['In effect now', 'Upcoming: your next plan', 'Past plans']);
+    await expect(el).to.be.accessible();
+    key(tabAll, 'Home');
+    await settle(el);
+    expect(tabActive.getAttribute('aria-selected')).to.equal('true');
+  });
+
+  it('asks for the PDF in Spanish when the flow is in Spanish', async () => {
+    const { pdfHref } = await import('../../src/steps/documents/document-list.js');
+    expect(pdfHref('https://s.example/documents/a.pdf', 'es')).to.equal('https://s.example/documents/a.pdf?locale=es');
+    expect(pdfHref('https://s.example/documents/a.pdf?locale=en', 'es')).to.equal('https://s.example/documents/a.pdf?locale=es');
+  });
+
+  it('says where the account stands, and Done completes', async () => {
+    const el = await mount<SfStepDocuments>(fake().api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => links(el, 'active').length === 3);
+    expect(qMaybe(el, 'sf-account-status')).not.to.equal(null);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Done').click();
+    expect((await done).detail.step).to.equal('documents');
+  });
+
+  it('explains that there are no documents before a plan is accepted, and closes', async () => {
+    const api = new FakeApi();
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${makeAccount()} .draft=${{}}></sf-step-documents>`);
+    expect(text(el)).to.contain('You have no plan documents yet');
+    expect(api.calls).to.have.length(0);
+    await expect(el).to.be.accessible();
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Close').click();
+    await exit;
+  });
+
+  it('offers Try again after a server error, and hands 401 to the root', async () => {
+    let fail = true;
+    const api = new FakeApi()
+      .on('getLocation', async () => location)
+      .on('listDocuments', async () => {
+        if (fail) throw apiError(503, 'unavailable');
+        return { data: ACTIVE };
+      });
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => text(el).includes('Something went wrong on our side'));
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => qMaybe(el, '#panel-active', 'sf-document-list') !== null && links(el, 'active').length === 3);
+    expect(text(el)).not.to.contain('Something went wrong');
+
+    const denied = new FakeApi().on('getLocation', async () => location).on('listDocuments', async () => {
+      throw apiError(401, 'token_expired');
+    });
+    const gone = await mount<SfStepDocuments>(denied.api, html`<div></div>`);
+    const event = oneEvent(gone.parentElement!, 'sf-api-error');
+    const step = document.createElement('sf-step-documents');
+    step.account = active;
+    gone.replaceWith(step);
+    expect((await event).detail.error.status).to.equal(401);
+  });
+});

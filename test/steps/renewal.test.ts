@@ -1,0 +1,230 @@
+import { expect, html, oneEvent } from '@open-wc/testing';
+import '../../src/steps/renewal/renewal.js';
+import '../../src/steps/renewal-plans/renewal-plans.js';
+import '../../src/steps/renewal-done/renewal-done.js';
+import type { SfStepRenewal } from '../../src/steps/renewal/renewal.js';
+import type { SfStepRenewalPlans } from '../../src/steps/renewal-plans/renewal-plans.js';
+import type { SfStepRenewalDone } from '../../src/steps/renewal-done/renewal-done.js';
+import type { Document, Location } from '../../src/api/types.js';
+import { FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, until } from './harness.js';
+
+const base = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', term_months: 36, start_date: '2027-01-05', end_date: '2030-01-04' });
+const at = (renewal: Location['renewal'], more: Partial<Location> = {}): Location => ({ ...base, renewal, ...more });
+const queued = { ...base.contract, uuid: 'c2', plan_name: 'Lone Star Saver 6', term_months: 6, start_date: '2030-01-05', end_date: '2030-07-04', status: 'queued' as const };
+const active = makeAccount({ status: 'active', status_reason: 'active', location_uuid: base.uuid } as never, { is_enrollment_finalized: true });
+
+const fixedPlan = (n: number) =>
+  makePlan({ uuid: `00000000-0000-4000-8000-0000000000a${n}`, name: `Lone Star Saver ${n * 6}`, term_months: n * 6, earliest_start_date: '2030-01-05', latest_start_date: '2030-01-05' });
+
+describe('sf-step-renewal (the current plan)', () => {
+  it('shows the current plan and when it ends, and offers the renewal plans when eligible', async () => {
+    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'eligible', opens_on: '2029-11-05' }));
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('You can renew now'));
+    expect(qMaybe(el, 'sf-account-status')).to.equal(null);
+    const shown = text(el);
+    expect(shown).to.contain('Your contract ends on January 4, 2030.');
+    expect(shown).to.contain('Longhorn Lock 36');
+    expect(shown).to.contain('36 months');
+    expect(shown).to.contain('It starts on January 5, 2030, the day after your current contract ends');
+    await expect(el).to.be.accessible();
+    const next = oneEvent(el, 'sf-step-complete');
+    button(el, 'See renewal plans').click();
+    expect((await next).detail.step).to.equal('renewal');
+  });
+
+  it('past its end (month-to-month): says so, and that the customer picks the start', async () => {
+    const ended = { ...base, contract: { ...base.contract, status: 'expired' as const }, renewal: { eligibility: 'eligible' as const, opens_on: '2029-11-05' } };
+    const el = await mount<SfStepRenewal>(new FakeApi().on('getLocation', async () => ended).api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('You can renew now'));
+    expect(text(el)).to.contain('Your contract ended on January 4, 2030. You are now on month-to-month service');
+    expect(text(el)).to.contain('Choose a new plan and the day it starts.');
+  });
+
+  it('too early: says from when renewal opens, and closes', async () => {
+    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'not_yet_eligible', opens_on: '2029-11-05' }));
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('It is too early to renew'));
+    expect(text(el)).to.contain('Renewal plans are offered from November 5, 2029');
+    expect(qMaybe(el, 'button.primary')?.textContent?.trim()).to.equal('Close');
+    expect(text(el)).not.to.contain('See renewal plans');
+    // The refusal is this flow's last screen: it says where the account stands.
+    await until(() => text(el).includes('Your service is active'));
+    await expect(el).to.be.accessible();
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Close').click();
+    await exit;
+  });
+
+  it('already renewed: shows the queued contract', async () => {
+    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }));
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('You have already renewed'));
+    expect(text(el)).to.contain('Your new plan, Lone Star Saver 6, is queued: it starts on January 5, 2030.');
+  });
+
+  it('not active, or not enrolled: says renewal comes once service is active', async () => {
+    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'not_active', opens_on: '2029-11-05' }));
+    const scheduled = makeAccount({ status: 'scheduled', status_reason: 'service_pending', location_uuid: base.uuid } as never);
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${scheduled} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('Renewal is not available yet'));
+    const none = await mount<SfStepRenewal>(new FakeApi().api, html`<sf-step-renewal .account=${makeAccount()} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(none).includes('There is no plan to renew yet'));
+    await expect(none).to.be.accessible();
+  });
+
+  it('a lost answer offers Try again', async () => {
+    let fail = true;
+    const api = new FakeApi().on('getLocation', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+      return at({ eligibility: 'eligible', opens_on: '2029-11-05' });
+    });
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('Something went wrong on our side'));
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('You can renew now'));
+  });
+});
+
+describe('sf-step-renewal-plans', () => {
+  const plans = [fixedPlan(1), fixedPlan(2)];
+
+  async function choose(el: SfStepRenewalPlans, index = 0) {
+    await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === plans.length);
+    const card = el.shadowRoot!.querySelectorAll('sf-plan-card')[index]!;
+    await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    button(card, 'Choose this plan').click();
+    await until(() => qMaybe(el, 'sf-plan-accept') !== null);
+    const accept = q(el, 'sf-plan-accept');
+    await settle(accept);
+    return accept;
+  }
+
+  it('shows the renewal plans on the enrollment plan card with their documents, the start date and terms; Renew queues it', async () => {
+    const api = new FakeApi()
+      .on('listRenewalPlans', async () => plans)
+      .on('acceptRenewal', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }));
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    expect(api.callsOf('listRenewalPlans')[0]!.args[0]).to.equal(base.uuid);
+    const card = el.shadowRoot!.querySelector('sf-plan-card')!;
+    expect([...card.shadowRoot!.querySelectorAll('a')].map((a) => a.href)).to.deep.equal([plans[0]!.links.efl, plans[0]!.links.tos, plans[0]!.links.yrac]);
+    expect(text(accept)).to.contain('Your new plan starts on January 5, 2030, the day after your current contract ends.');
+    expect(qMaybe(accept, 'input[type=date]')).to.equal(null);
+    const renew = button(accept, 'Renew with this plan');
+    expect(renew.disabled).to.equal(true);
+    await expect(el).to.be.accessible();
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(accept, 'Renew with this plan').click();
+    const detail = (await done).detail;
+    expect(detail.step).to.equal('renewal-plans');
+    expect(detail.data).to.deep.equal({ renewed: true });
+    const call = api.callsOf('acceptRenewal')[0]!;
+    expect(call.args[0]).to.equal(base.uuid);
+    expect(call.args[1]).to.deep.equal({ plan_uuid: plans[0]!.uuid, terms_accepted: true, start_date: '2030-01-05' });
+    expect(call.idempotencyKey).to.be.a('string');
+  });
+
+  it('month-to-month: a date field bounded by the offered window', async () => {
+    const m2m = makePlan({ name: 'Flex', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
+    const api = new FakeApi().on('listRenewalPlans', async () => [m2m]);
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === 1);
+    const card = el.shadowRoot!.querySelector('sf-plan-card')!;
+    await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    button(card, 'Choose this plan').click();
+    await until(() => qMaybe(el, 'sf-plan-accept', 'input[type=date]') !== null);
+    const input = q<HTMLInputElement>(el, 'sf-plan-accept', 'input[type=date]');
+    expect(input.min).to.equal('2030-03-02');
+    expect(input.max).to.equal('2030-03-31');
+  });
+
+  it('a retry after a lost answer reuses the Idempotency-Key; a refused start date goes to the date', async () => {
+    let attempt = 0;
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      attempt += 1;
+      if (attempt === 1) throw apiError(503, 'unavailable');
+      throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'start_date must be 2030-01-05' }]);
+    });
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(el).includes('Something went wrong on our side'));
+    button(el, 'Try again').click();
+    await until(() => text(accept).includes('This start date is no longer available'));
+    const [first, second] = api.callsOf('acceptRenewal');
+    expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
+  });
+
+  it('a 422 already_renewed from accept is said in plain words, with Close', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'queued_contract', code: 'already_renewed', message: 'x' }]);
+    });
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(el).includes('You have already renewed'));
+    expect(qMaybe(el, 'sf-plan-card')).to.equal(null);
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Close').click();
+    await exit;
+  });
+
+  it('a 422 not_yet_eligible on reading the plans is said in plain words', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'contract.end_date', code: 'not_yet_eligible', message: 'x' }]);
+    });
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    await until(() => text(el).includes('It is too early to renew'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('an expired offer reloads the plans', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'plan_uuid', code: 'range', message: 'expired' }]);
+    });
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(el).includes('Prices changed since you opened this page'));
+    expect(api.callsOf('listRenewalPlans')).to.have.length(2);
+  });
+});
+
+describe('sf-step-renewal-done', () => {
+  it('shows the queued contract and its documents (queued, among all documents), the account status, and Done', async () => {
+    const doc = (type: Document['type'], status: Document['status'], n: number): Document => ({
+      uuid: `00000000-0000-4000-8000-00000000000${n}`,
+      type,
+      title: type,
+      language: 'en',
+      version: '2029.12-1',
+      status,
+      effective_date: status === 'queued' ? '2030-01-05' : '2027-01-05',
+      url: `https://sandbox.example/documents/${n}.pdf`,
+    });
+    const api = new FakeApi()
+      .on('getLocation', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }))
+      .on('listAllDocuments', async () => ({ data: [doc('efl', 'active', 1), doc('efl', 'queued', 2), doc('tos', 'queued', 3), doc('yrac', 'queued', 4)] }));
+    const el = await mount<SfStepRenewalDone>(api.api, html`<sf-step-renewal-done .account=${active} .draft=${{}}></sf-step-renewal-done>`);
+    await until(() => text(el).includes('Queued: takes effect on January 5, 2030'));
+    const shown = text(el);
+    expect(shown).to.contain('Lone Star Saver 6 is queued: it starts on January 5, 2030');
+    expect(shown).to.contain('They now appear among all your documents');
+    expect(q(el, 'sf-document-list').shadowRoot!.querySelectorAll('a')).to.have.length(3);
+    expect(qMaybe(el, 'sf-account-status')).not.to.equal(null);
+    await expect(el).to.be.accessible();
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Done').click();
+    expect((await done).detail.step).to.equal('renewal-done');
+  });
+});
