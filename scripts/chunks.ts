@@ -68,7 +68,7 @@ export function chunkReport(dist: string) {
 }
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds?: readonly string[] } | null;
 }
 
 /**
@@ -77,7 +77,10 @@ interface ModuleGraph {
  *   styles, and the scope of a first visit (enrollment) with its first step — the chunk index.html loads;
  * - one chunk per other scope, named after it: the scope's declaration and its first step, i.e. the static closure
  *   of the declaration's module less the core and less what another scope's closure also holds (left to the other
- *   groups), which the root loads once the session names the scope (flow/scopes.ts).
+ *   groups), which the root loads once the session names the scope (flow/scopes.ts). Nor what the core loads
+ *   lazily (enrollment's later steps, with their static imports) also holds: a scope's first step may reuse one of
+ *   those steps' modules (update-payment-method's card on file is enrollment's), and owning it would make that
+ *   enrollment step load the whole scope chunk too.
  * Each compresses as a whole instead of a dozen small files that each start gzip's dictionary from nothing.
  * Lazily loaded modules (dynamic imports) are never pulled in. Why enrollment is in the core: docs/architecture.md,
  * "Size budgets".
@@ -85,6 +88,20 @@ interface ModuleGraph {
  * @param entry Absolute id of the entry module.
  * @param scopes Each scope's name and the absolute id of its declaration's module.
  */
+/** What `entry` loads at some point, static and dynamic imports alike, short of the other scopes' declarations. */
+function lazyClosure(graph: ModuleGraph, entry: string, scopeRoots: ReadonlySet<string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id) || scopeRoots.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+  }
+  return seen;
+}
+
 export function firstScreenGroups(entry: string, scopes: Readonly<Record<string, string>>) {
   const memo = new WeakMap<ModuleGraph, Map<string, string>>();
   const closure = (graph: ModuleGraph, root: string): Set<string> => {
@@ -102,9 +119,10 @@ export function firstScreenGroups(entry: string, scopes: Readonly<Record<string,
     let groups = memo.get(graph);
     if (groups) return groups;
     groups = new Map([...closure(graph, entry)].map((id) => [id, 'core']));
+    const lazyCore = lazyClosure(graph, entry, new Set(Object.values(scopes)));
     const owners = new Map<string, string[]>();
     for (const [name, root] of Object.entries(scopes)) {
-      for (const id of closure(graph, root)) if (!groups.has(id)) owners.set(id, [...(owners.get(id) ?? []), name]);
+      for (const id of closure(graph, root)) if (!groups.has(id) && !lazyCore.has(id)) owners.set(id, [...(owners.get(id) ?? []), name]);
     }
     for (const [id, names] of owners) if (names.length === 1) groups.set(id, names[0]!);
     memo.set(graph, groups);

@@ -10,6 +10,7 @@ import type { AnyScope } from './scope.js';
 
 export const scopes: Partial<Record<FlowScope, () => Promise<AnyScope>>> = {
   enrollment: () => Promise.resolve(enrollment as AnyScope),
+  'update-payment-method': () => import('../scopes/update-payment-method/update-payment-method.js').then((m) => m.updatePaymentMethod as AnyScope),
   documents: () => import('../scopes/documents/documents.js').then((m) => m.documents as AnyScope),
   renewal: () => import('../scopes/renewal/renewal.js').then((m) => m.renewal as AnyScope),
   'connect-battery': () => import('../scopes/connect-battery/connect-battery.js').then((m) => m.connectBattery as AnyScope),

@@ -154,3 +154,38 @@ describe('sf-step-payment', () => {
     expect(fake.callsOf('createPaymentSession')).to.have.length(1);
   });
 });
+
+describe('sf-step-payment for a new card (purpose "replace")', () => {
+  beforeEach(() => resetFakeStripe());
+
+  it('opens the form at once for the new card, never offering the card on file, and says what the card replaces', async () => {
+    resetFakeStripe([{ setupIntent: { status: 'succeeded', payment_method: 'pm_new' } }]);
+    const fake = paymentApi();
+    const account = makeAccount({}, { has_payment_method: true });
+    const el = await mount<SfStepPayment>(
+      fake.api,
+      html`<sf-step-payment .account=${account} .draft=${{}} .purpose=${'replace'}></sf-step-payment>`,
+    );
+    await ready(el);
+    expect(q(el, 'h1#step-heading').textContent).to.equal('Enter your new card');
+    expect(text(el)).to.contain('It replaces the card on file');
+    expect(qMaybe(el, 'sf-current-card')).to.equal(null);
+    expect(fake.callsOf('getPaymentMethod')).to.have.length(0);
+    expect(button(el, 'Back').type).to.equal('button');
+    await expect(el).to.be.accessible();
+
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Save card').click();
+    const event = await done;
+    expect(fake.callsOf('ensurePaymentMethodAdded')[0]!.args[0]).to.equal('pm_new');
+    expect(event.detail.step).to.equal('payment');
+  });
+
+  it('has no Back when it is the first step (backable false)', async () => {
+    const fake = paymentApi();
+    const el = await mount<SfStepPayment>(fake.api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}} .backable=${false}></sf-step-payment>`);
+    await ready(el);
+    expect(q(el, 'h1#step-heading').textContent).to.equal('Add a card for auto-pay');
+    expect([...el.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent?.trim())).not.to.include('Back');
+  });
+});

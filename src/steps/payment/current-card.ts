@@ -8,7 +8,7 @@ import { brandName, expiry } from './card-brand.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 
 /**
- * @summary The card already on file, with "Use this card" and "Replace".
+ * @summary The card already on file, with "Use this card" (or `keepLabel`) and "Replace".
  * @fires sf-card-use - keep it.
  * @fires sf-card-replace - add another card instead.
  */
@@ -18,12 +18,24 @@ export class SfCurrentCard extends LitElement {
   static override styles = laterStepStyles;
 
   @property({ attribute: false }) card?: PaymentMethod;
+  /** The label of the button that keeps the card (already localized by the parent); "Use this card" by default. */
+  @property() keepLabel?: string;
+  /** Which choice is the primary button: keeping the card (enrollment) or replacing it (the update scope). */
+  @property() prefer: 'keep' | 'replace' = 'keep';
 
   override render() {
     const c = this.card;
     if (!c) return nothing;
     const brand = brandName(c.card_brand);
     const last4 = c.card_last4;
+    // The primary button comes last in the row (first when the row stacks on a phone).
+    const kind = (primary: boolean) => (primary ? 'btn primary' : 'btn secondary');
+    const replace = html`<button type="button" class=${kind(this.prefer === 'replace')} @click=${() => this.dispatchEvent(new CardReplaceEvent())}>
+      ${msg('Replace', { id: 'payment.current.replace' })}
+    </button>`;
+    const keep = html`<button type="button" class=${kind(this.prefer === 'keep')} @click=${() => this.dispatchEvent(new CardUseEvent())}>
+      ${this.keepLabel ?? msg('Use this card', { id: 'payment.current.use' })}
+    </button>`;
     return html`
       <h2 tabindex="-1">${msg('Your card on file', { id: 'payment.current.heading' })}</h2>
       <div class="card">
@@ -33,12 +45,7 @@ export class SfCurrentCard extends LitElement {
         </p>
       </div>
       <div class="actions">
-        <button type="button" class="btn secondary" @click=${() => this.dispatchEvent(new CardReplaceEvent())}>
-          ${msg('Replace', { id: 'payment.current.replace' })}
-        </button>
-        <button type="button" class="btn primary" @click=${() => this.dispatchEvent(new CardUseEvent())}>
-          ${msg('Use this card', { id: 'payment.current.use' })}
-        </button>
+        ${this.prefer === 'replace' ? [keep, replace] : [replace, keep]}
       </div>
     `;
   }

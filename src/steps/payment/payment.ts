@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
@@ -23,6 +23,12 @@ export const PAYMENT_SLOT = 'payment-element';
 
 type Mode = 'checking' | 'current' | 'form';
 
+/**
+ * What the card is for: `enroll` (enrollment's card step: a card already on file may be kept) or `replace` (the
+ * update-payment-method scope, which showed the card on file a step before: the form at once, for the new card).
+ */
+export type CardPurpose = 'enroll' | 'replace';
+
 /** Card errors the customer can fix by correcting the form; any other card error is the bank's refusal. */
 const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number', 'invalid_number', 'invalid_expiry_month', 'invalid_expiry_year', 'incorrect_zip']);
 
@@ -44,6 +50,10 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
 @localized()
 export class SfStepPayment extends StepElement {
   static override styles = [...laterStepStyles, paymentStyles];
+
+  @property() purpose: CardPurpose = 'enroll';
+  /** Whether Back leads anywhere: not where the card form is the scope's first step. */
+  @property({ type: Boolean }) backable = true;
 
   @state() private _mode: Mode = 'checking';
   @state() private _card?: PaymentMethod;
@@ -142,7 +152,7 @@ export class SfStepPayment extends StepElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this._mode !== 'checking') return;
-    if (this.account?.enrollment.has_payment_method) void this._current.run([]);
+    if (this.purpose === 'enroll' && this.account?.enrollment.has_payment_method) void this._current.run([]);
     else this._openForm();
   }
 
@@ -167,10 +177,17 @@ export class SfStepPayment extends StepElement {
 
   override render() {
     return html`
-      ${stepHeading(
-        msg('Add a card for auto-pay', { id: 'payment.heading' }),
-        msg('Your card is saved for automatic payment of your monthly bills. Nothing is charged today.', { id: 'payment.lead' }),
-      )}
+      ${this.purpose === 'replace'
+        ? stepHeading(
+            msg('Enter your new card', { id: 'payment.replace.heading' }),
+            msg('It replaces the card on file for automatic payment of your monthly bills. Nothing is charged today.', {
+              id: 'payment.replace.lead',
+            }),
+          )
+        : stepHeading(
+            msg('Add a card for auto-pay', { id: 'payment.heading' }),
+            msg('Your card is saved for automatic payment of your monthly bills. Nothing is charged today.', { id: 'payment.lead' }),
+          )}
       ${this._mode === 'checking'
         ? html`<p role="status">${msg('Checking your saved card…', { id: 'payment.checking' })}</p>`
         : nothing}
@@ -178,7 +195,7 @@ export class SfStepPayment extends StepElement {
         ? html`<sf-current-card .card=${this._card} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
         : nothing}
       ${this._mode === 'form' ? this._renderForm() : nothing}
-      ${stepActions({ back: () => this.back() })}
+      ${this.backable ? stepActions({ back: () => this.back() }) : nothing}
     `;
   }
 

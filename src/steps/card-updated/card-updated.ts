@@ -1,0 +1,113 @@
+import { css, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { Task, TaskStatus } from '@lit/task';
+import { getPaymentMethod } from '../../api/billing.js';
+import type { PaymentMethod } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { StepElement } from '../shared/step-element.js';
+import { laterStepStyles } from '../shared/later-step.styles.js';
+import { stepHeading } from '../shared/layout.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { brandName, expiry } from '../payment/card-brand.js';
+import { getLocation } from '../../api/locations.js';
+import '../shared/account-status.js';
+
+/**
+ * @summary The last screen of update-payment-method: the new card as the service has it now (brand, last four,
+ * expiry; GET /v1/account/billing/payment-method), where the account stands and what happens next
+ * (sf-account-status, from the account the card step's sync returned), and "Done".
+ *
+ * @fires sf-step-complete - `{ step: 'card-updated' }`: Done; the scope closes the flow with `completed`.
+ * @fires sf-api-error - 401/403 for the root.
+ */
+@customElement('sf-step-card-updated')
+@localized()
+export class SfStepCardUpdated extends StepElement {
+  static override styles = [
+    ...laterStepStyles,
+    css`
+      .badge {
+        width: 3rem;
+        height: 3rem;
+        border-radius: 50%;
+        display: grid;
+        place-items: center;
+        font-size: 1.5rem;
+        font-weight: 700;
+        color: var(--_on-primary);
+        background: var(--_success);
+        margin-bottom: var(--_space);
+      }
+    `,
+  ];
+
+  @state() private _failure: Failure | null = null;
+
+  private _card = new Task(this, {
+    args: () => [this._api] as const,
+    task: ([api], { signal }) => {
+      this._failure = null;
+      return api ? getPaymentMethod(api, signal) : undefined;
+    },
+    onError: (error) => {
+      this._failure = toFailure(error, this);
+    },
+  });
+
+  /** A scheduled account's start date (its location's contract), for the status to name; null when unknown. */
+  private _start = new Task(this, {
+    args: () => [this._api, this.account?.status === 'scheduled' ? this.account.location_uuid : null] as const,
+    task: ([api, location], { signal }) =>
+      api && location ? getLocation(api, location, signal).then((l) => l.contract.start_date, () => null) : null,
+  });
+
+  override render() {
+    return html`
+      <div class="badge" aria-hidden="true">✓</div>
+      ${stepHeading(msg('Your card is updated', { id: 'card_updated.heading' }), this._lead())}
+      ${this._card.render({
+        pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
+        complete: (c) => (c ? this._renderCard(c) : nothing),
+        error: () =>
+          renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING),
+      })}
+      <sf-account-status .account=${this.account} .startDate=${this._start.value ?? null}></sf-account-status>
+      <div class="actions">
+        <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
+      </div>
+    `;
+  }
+
+  /** What the new card pays, by where the account is: before service starts, while it runs, or its last bill. */
+  private _lead(): string {
+    const status = this.account?.status;
+    if (status === 'active') {
+      return msg('Your monthly bills are now paid automatically with your new card. Nothing was charged today.', { id: 'card_updated.lead' });
+    }
+    if (status === 'cancelled') {
+      return msg('Your last bill is paid automatically with your new card. Nothing was charged today.', { id: 'card_updated.lead.ended' });
+    }
+    return msg('Once your service starts, your monthly bills will be paid automatically with your new card. Nothing was charged today.', {
+      id: 'card_updated.lead.before',
+    });
+  }
+
+  /** As the card on file shows it (sf-current-card), without its buttons. */
+  private _renderCard(c: PaymentMethod) {
+    const brand = brandName(c.card_brand);
+    const last4 = c.card_last4;
+    return html`<div class="card">
+      <p>
+        <strong>${msg(str`${brand} ending in ${last4}`, { id: 'payment.current.card' })}</strong><br />
+        <span class="muted">${msg(str`Expires ${expiry(c, getLocale())}`, { id: 'payment.current.expires' })}</span>
+      </p>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sf-step-card-updated': SfStepCardUpdated;
+  }
+}
