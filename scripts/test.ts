@@ -69,8 +69,18 @@ function finish(ok: boolean): never {
  */
 const KNOWN_OVER: Record<string, { measuredBytes: number; why: string }> = {
   'First step: entry + address step (JS, gzip)': {
-    measuredBytes: 20_739,
-    why: 'issue #8: the honest build costs the first screen 0.72 kB over 20 kB (+17 B for the lazy scope registry); design work open',
+    measuredBytes: 20_994,
+    why: 'issue #8: 0.99 kB over 20 kB (the honest build 0.72, the lazy scope registry and the return from a maker page 0.27); design work open',
+  },
+  // The core holds enrollment and its address form (3.7 kB): measured in docs/architecture.md, "Size budgets".
+  'First screen: update-payment-method (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 26_419, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: documents (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 29_271, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: billing (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 30_344, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: renewal (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 26_482, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: connect-battery (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 26_135, why: 'issue #8: the core with enrollment + the scope' },
+  'All enrollment JavaScript (gzip)': {
+    measuredBytes: 63_436,
+    why: 'issue #8: the Spanish strings of every scope in one chunk (9.6 kB), the account status on the done step (2.3 kB)',
   },
 };
 
