@@ -1,12 +1,14 @@
 /**
  * The ending: the last screen reads the account's status and reason and says, in plain words, where the account
  * stands and what happens next. A fresh enrollment link for an account that finalized its enrollment opens on that
- * screen, so each status family is reached from a sandbox account preset in the partner demo's iframe.
+ * screen, so each status family is reached from a sandbox account preset in the partner demo's iframe; an account
+ * still applying ends another scope (its card added through update-payment-method).
  */
 import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose } from './support/partner.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { createPresetAccount } from './support/sandbox.js';
+import { CARDS, fillCard, saveCard, stepHeading } from './support/flow-steps.js';
 
 const CASES = [
   {
@@ -48,6 +50,18 @@ test.describe('the ending says where the account stands', () => {
       await waitForClose(page, { reason: 'completed' });
     });
   }
+
+  test('applying: a card added to an unfinished enrollment says what is left to do', async ({ page }) => {
+    const { frame } = await openFlowInModal(page, { scope: 'update-payment-method', accountState: 'applying-missing-payment-method' });
+    await fillCard(frame, CARDS.visa);
+    await saveCard(frame);
+    await expect(stepHeading(frame)).toHaveText('Your card is updated', { timeout: 20_000 });
+    // The card was what was missing: now only submitting the enrollment is.
+    const status = frame.getByRole('region', { name: 'Your enrollment is not finished' });
+    await expect(status).toContainText('Review and submit your enrollment to finish it.');
+    await frame.getByRole('button', { name: 'Done', exact: true }).click();
+    await waitForClose(page, { reason: 'completed' });
+  });
 
   test('in Spanish', async ({ page }) => {
     const { uuid } = await createPresetAccount('needs-attention-credit-check-frozen', 'es');
