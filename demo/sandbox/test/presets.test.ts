@@ -122,13 +122,27 @@ describe('account presets', () => {
     const before = await invoices(h, res.body.account_token);
     const due = before.all.find((i) => i.status === 'due')!;
     const pastDue = before.all.find((i) => i.status === 'past_due')!;
-    assert.equal((await h.call('POST', '/__sandbox/clock', { body: { set: `${addDays(due.payment_due_date!, 1)}T18:00:00Z` } })).status, 200);
-    const token = (await h.call('POST', `/v1/app/accounts/${res.body.uuid}/token`)).body.token;
-    const later = await invoices(h, token);
-    for (const number of [due.number, pastDue.number]) {
+    const dayAfter = async (date: string) => {
+      assert.equal((await h.call('POST', '/__sandbox/clock', { body: { set: `${addDays(date, 1)}T18:00:00Z` } })).status, 200);
+      // A token from before the move has expired by then.
+      return invoices(h, (await h.call('POST', `/v1/app/accounts/${res.body.uuid}/token`)).body.token);
+    };
+    // Auto-pay runs on the due invoice's due date and takes the older unpaid one too. An invoice billed on an
+    // estimated read (about once a year, depending on the account) is voided three days after it was issued and
+    // reissued for the same period with a due date of its own: then the run is that of the reissue.
+    let run = due.payment_due_date!;
+    let later = await dayAfter(run);
+    let latest = later.all.find((i) => i.number === due.number)!;
+    if (latest.status === 'voided') {
+      latest = later.all.find((i) => i.billing_period_start === latest.billing_period_start && i.status !== 'voided')!;
+      assert.ok(latest, `${due.number} was voided without a reissue`);
+      run = latest.payment_due_date!;
+      later = await dayAfter(run);
+    }
+    for (const number of [latest.number, pastDue.number]) {
       const now = later.all.find((i) => i.number === number)!;
       assert.equal(now.status, 'paid', number ?? undefined);
-      assert.equal(now.paid_at!.slice(0, 10), due.payment_due_date, 'paid by the run of the latest due date');
+      assert.equal(now.paid_at!.slice(0, 10), run, 'paid by the run of the latest due date');
     }
     // What a customer's account emits: finalize, activation, a statement per invoice, the failed auto-pay.
     const events: string[] = h.sb.dispatcher.events().filter((e) => e.data.account_uuid === res.body.uuid).map((e) => e.type);
