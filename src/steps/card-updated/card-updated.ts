@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
@@ -24,23 +24,7 @@ import '../shared/account-status.js';
 @customElement('sf-step-card-updated')
 @localized()
 export class SfStepCardUpdated extends StepElement {
-  static override styles = [
-    ...laterStepStyles,
-    css`
-      .badge {
-        width: 3rem;
-        height: 3rem;
-        border-radius: 50%;
-        display: grid;
-        place-items: center;
-        font-size: 1.5rem;
-        font-weight: 700;
-        color: var(--_on-primary);
-        background: var(--_success);
-        margin-bottom: var(--_space);
-      }
-    `,
-  ];
+  static override styles = laterStepStyles;
 
   @state() private _failure: Failure | null = null;
 

@@ -1,18 +1,6 @@
 import { css } from 'lit';
 
 export const doneStyles = css`
-  .badge {
-    width: 3rem;
-    height: 3rem;
-    border-radius: 50%;
-    display: grid;
-    place-items: center;
-    font-size: 1.5rem;
-    font-weight: 700;
-    color: var(--_on-primary);
-    background: var(--_success);
-    margin-bottom: var(--_space);
-  }
   .next {
     padding-inline-start: 1.5rem;
     margin: 0 0 var(--_space);

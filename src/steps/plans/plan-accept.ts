@@ -27,6 +27,24 @@ export function startDateProblem(value: string | undefined, plan: Plan): StartDa
 }
 
 /**
+ * A plans step's choice of `plan` (enrollment's and the renewal's): a new choice starts from the plan's earliest
+ * start date, since each plan has its own window, and `reset` clears what the step said of the previous one; then
+ * focus moves to the acceptance form's heading.
+ */
+export async function choosePlan(step: LitElement & { draft: PlansDraft }, plan: Plan, reset: () => void): Promise<void> {
+  if (step.draft.planUuid !== plan.uuid) {
+    step.draft.planUuid = plan.uuid;
+    step.draft.startDate = plan.earliest_start_date;
+    reset();
+    step.requestUpdate();
+  }
+  await step.updateComplete;
+  const accept = step.renderRoot.querySelector('sf-plan-accept');
+  await accept?.updateComplete;
+  accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
+}
+
+/**
  * @summary The start date and terms of the chosen plan. The Accept button stays disabled until the terms box is
  * ticked, with a visible sentence saying why.
  * @fires sf-plan-accept - detail `{ plan, startDate }` once the entries are valid (the step calls the API).

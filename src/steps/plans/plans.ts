@@ -13,9 +13,8 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { renderRefusal } from '../shared/refusal.js';
 import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
-import { type PlansDraft, type StartDateProblem } from './plan-accept.js';
+import { choosePlan, type PlansDraft, type StartDateProblem } from './plan-accept.js';
 import { renderDeliveryNote } from './plan-card.js';
-import './plan-accept.js';
 // The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
 import { requestPlans } from '../../api/plans.js';
@@ -190,18 +189,8 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     </ul>`;
   }
 
-  private async _select(plan: Plan): Promise<void> {
-    if (this.draft.planUuid !== plan.uuid) {
-      this.draft.planUuid = plan.uuid;
-      // Each plan has its own window: start from its earliest date rather than carry over another plan's choice.
-      this.draft.startDate = plan.earliest_start_date;
-      this._startProblem = null;
-      this.requestUpdate();
-    }
-    await this.updateComplete;
-    const accept = this.renderRoot.querySelector('sf-plan-accept');
-    await accept?.updateComplete;
-    accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
+  private _select(plan: Plan): Promise<void> {
+    return choosePlan(this, plan, () => (this._startProblem = null));
   }
 
   private _onAccept(e: PlanAcceptEvent): void {

@@ -13,8 +13,7 @@ import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared
 import { renderRefusal } from '../shared/refusal.js';
 // The enrollment's plan card and acceptance form: the same Plan, so the same components (steps/plans/).
 import { renderDeliveryNote } from '../plans/plan-card.js';
-import '../plans/plan-accept.js';
-import type { PlansDraft, StartDateProblem } from '../plans/plan-accept.js';
+import { choosePlan, type PlansDraft, type StartDateProblem } from '../plans/plan-accept.js';
 import type { PlanAcceptEvent } from '../plans/plan-events.js';
 import { plansStyles } from '../plans/plans.styles.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
@@ -139,17 +138,8 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
       </ul>`;
   }
 
-  private async _select(plan: Plan): Promise<void> {
-    if (this.draft.planUuid !== plan.uuid) {
-      this.draft.planUuid = plan.uuid;
-      this.draft.startDate = plan.earliest_start_date;
-      this._startProblem = null;
-      this.requestUpdate();
-    }
-    await this.updateComplete;
-    const accept = this.renderRoot.querySelector('sf-plan-accept');
-    await accept?.updateComplete;
-    accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
+  private _select(plan: Plan): Promise<void> {
+    return choosePlan(this, plan, () => (this._startProblem = null));
   }
 
   private _onAccept(e: PlanAcceptEvent): void {

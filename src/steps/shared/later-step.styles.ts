@@ -8,6 +8,19 @@ import { stepStyles } from './step.styles.js';
  * 320 px screen reflow instead of clipping; every control is at least the 44 px target.
  */
 const laterExtras = css`
+  /* The check mark above a last screen's heading (done, card updated): decorative, the heading says it. */
+  .badge {
+    width: 3rem;
+    height: 3rem;
+    border-radius: 50%;
+    display: grid;
+    place-items: center;
+    font-size: 1.5rem;
+    font-weight: 700;
+    color: var(--_on-primary);
+    background: var(--_success);
+    margin-bottom: var(--_space);
+  }
   input[type='checkbox'],
   input[type='radio'] {
     width: 1.5rem;
