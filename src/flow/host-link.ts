@@ -5,6 +5,8 @@
  */
 import type { FlowSession } from '../api/types.js';
 import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../bridge/channels.js';
+
+export { refusesParent } from '../bridge/channels.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { watchExpiry } from './expiry.js';
 

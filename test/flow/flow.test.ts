@@ -135,6 +135,33 @@ describe('sf-flow', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('refuses a parent the session does not allow: the framed screen, no account read, nothing posted', async () => {
+    const calls: string[] = [];
+    const api = fakeApi({
+      getFlow: async () => (calls.push('getFlow'), makeSession()),
+      getAccount: async () => (calls.push('getAccount'), makeAccount()),
+    });
+    const { el, host } = await mountFlow({ api, ancestor: 'https://evil.example' });
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('framed');
+    expect(screen.shadowRoot!.textContent).to.contain('This page cannot be shown here');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).to.deep.equal(['getFlow']);
+    expect(host.messages).to.have.length(0);
+    expect(el.shadowRoot!.querySelector('sf-step-address')).to.equal(null);
+  });
+
+  it('runs inside an allowed parent and posts every message to that one origin', async () => {
+    const session = makeSession({ allowed_parent_origins: ['https://other.example', 'https://partner.example'] });
+    const { el, host } = await mountFlow({ session, ancestor: 'https://partner.example' });
+    await waitForView(el, 'sf-step-address');
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-ready'));
+    el.dispatchEvent(new ExitRequestEvent());
+    await waitUntil(() => closeMessages(host).length === 1);
+    expect(host.origins.length).to.equal(host.messages.length);
+    expect(new Set(host.origins)).to.deep.equal(new Set(['https://partner.example']));
+  });
+
   it('never posts to a guessed origin when the session itself is unknown', async () => {
     const api = fakeApi({ getFlow: async () => Promise.reject(unauthorized()), getAccount: async () => Promise.reject(unauthorized()) });
     const { el, host } = await mountFlow({ api });
