@@ -14,6 +14,7 @@
  *   crawlers away, but a URL found elsewhere may still be listed unless the answer itself says noindex.
  */
 import type { Plugin } from 'vite';
+import { allowedOriginsFrom } from './ports.js';
 
 export interface FlowHeaderOptions {
   /** The service's origin (the API; in development and sandbox builds also the Stripe.js emulator). */
@@ -27,15 +28,13 @@ export interface FlowHeaderOptions {
 }
 
 /**
- * Framing is allowed only to the App's partner origins (the real service sends this per App); here they come from
- * the environment the build or the server runs in, as for the sandbox (`SANDBOX_ALLOWED_ORIGINS`).
+ * Framing is allowed only to the App's partner origins: the partner demo's and those of `SANDBOX_ALLOWED_ORIGINS`,
+ * which add to it (scripts/ports.ts). The flow itself also refuses, per App, a parent the session does not allow
+ * (src/bridge/channels.ts, refusesParent); this header is the outer guard, and the only one in browsers that do not
+ * tell a page its parent's origin.
  */
 export function frameAncestorsFrom(env: Record<string, string | undefined>): string {
-  return (env.SANDBOX_ALLOWED_ORIGINS ?? env.PARTNER_URL ?? `http://localhost:${env.PARTNER_PORT ?? 5174}`)
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .join(' ');
+  return allowedOriginsFrom(env).join(' ');
 }
 
 /**
