@@ -28,13 +28,15 @@ export interface FlowHeaderOptions {
 }
 
 /**
- * Framing is allowed only to the App's partner origins: the partner demo's and those of `SANDBOX_ALLOWED_ORIGINS`,
- * which add to it (scripts/ports.ts). The flow itself also refuses, per App, a parent the session does not allow
- * (src/bridge/channels.ts, refusesParent); this header is the outer guard, and the only one in browsers that do not
- * tell a page its parent's origin.
+ * Framing is allowed only to partner origins: the sandbox App's (the partner demo's and those of
+ * `SANDBOX_ALLOWED_ORIGINS`, which add to it: scripts/ports.ts), plus `FLOW_FRAME_ANCESTORS` (space or comma list:
+ * other Apps' partners, as a hosting shared by every App allows them all). The flow itself refuses, per App, a parent
+ * its session does not allow (src/bridge/channels.ts, refusesParent); this header is the outer guard, and the only
+ * one in browsers that do not tell a page its parent's origin.
  */
 export function frameAncestorsFrom(env: Record<string, string | undefined>): string {
-  return allowedOriginsFrom(env).join(' ');
+  const others = (env.FLOW_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
+  return [...new Set([...allowedOriginsFrom(env), ...others])].join(' ');
 }
 
 /**
