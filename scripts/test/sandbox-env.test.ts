@@ -21,6 +21,10 @@ describe('SANDBOX_ALLOWED_ORIGINS', () => {
     assert.equal(frameAncestorsFrom(env), 'http://localhost:5174 http://localhost:3000 https://app.partner.example');
     assert.deepEqual(allowedOriginsFrom({ PARTNER_URL: 'http://localhost:6000' }), ['http://localhost:6000']);
     assert.deepEqual(allowedOriginsFrom({ SANDBOX_ALLOWED_ORIGINS: 'http://localhost:5174' }), ['http://localhost:5174']);
+    // Other Apps' partners the hosting lets frame the flow: frame-ancestors only, never the App's own list.
+    const shared = { ...env, FLOW_FRAME_ANCESTORS: 'http://127.0.0.1:5174, https://other-bank.example' };
+    assert.equal(frameAncestorsFrom(shared), 'http://localhost:5174 http://localhost:3000 https://app.partner.example http://127.0.0.1:5174 https://other-bank.example');
+    assert.deepEqual(allowedOriginsFrom(shared), allowedOriginsFrom(env));
   });
 
   it('npm start passes the union to every process', () => {
