@@ -5,7 +5,8 @@ import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } fro
 import { PlansViewedEvent } from '../../src/contract/exit-events.js';
 import type { SfFlow } from '../../src/flow/flow.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
-import { closeMessages, current, deepFocus, fakeApi, mountFlow, waitForView } from './harness.js';
+import { closeMessages, current, deepFocus, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
+import { setLocale } from '../../src/i18n/localization.js';
 
 const unauthorized = () => new ApiError({ status: 401, code: 'token_expired', message: 'expired' });
 
@@ -149,6 +150,18 @@ describe('sf-flow', () => {
     expect(calls).to.deep.equal(['getFlow']);
     expect(host.messages).to.have.length(0);
     expect(el.shadowRoot!.querySelector('sf-step-address')).to.equal(null);
+  });
+
+  it('says it in Spanish when the link asks for Spanish', async () => {
+    const api = fakeApi({ getFlow: async () => makeSession() });
+    const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${fakeHost('https://evil.example')} locale="es"></sf-flow>`);
+    try {
+      const screen = await waitForView(el, 'sf-status-screen');
+      await waitUntil(() => screen.shadowRoot!.textContent!.includes('Esta página no se puede mostrar aquí'), 'not in Spanish', { timeout: 3000 });
+      expect(screen.getAttribute('kind')).to.equal('framed');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('runs inside an allowed parent and posts every message to that one origin', async () => {
