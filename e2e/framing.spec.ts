@@ -5,6 +5,9 @@
  *    valid link: the flow says it cannot be shown there, reads nothing but the flow session, and posts nothing.
  * 5. A whole enrollment in the partner demo's iframe and another at top level (a hosted link): no console warning or
  *    error in any frame, no CSP violation, no page error.
+ * Chromium always names the parent's origin (`location.ancestorOrigins`, which a page cannot redefine), so the path
+ * of browsers without it (the host's `service-flow-init`, else each allowed origin) is tested with fake windows in
+ * test/bridge/channels.test.ts.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
