@@ -11,6 +11,10 @@ export const E2E = {
   sandboxUrl: `http://localhost:${SANDBOX_PORT}`,
   flowUrl: `http://localhost:${FLOW_PORT}`,
   partnerUrl: `http://localhost:${PARTNER_PORT}`,
+  /** The partner demo again, on an origin the sandbox App does not allow (origins compare exactly: host included). */
+  otherPartnerUrl: `http://127.0.0.1:${PARTNER_PORT}`,
+  /** A partner's own app, allowed beside the partner demo (SANDBOX_ALLOWED_ORIGINS); nothing listens there. */
+  ownAppUrl: `http://localhost:${PARTNER_PORT + 1}`,
   appToken: 'sandbox_app_e2e_0123456789abcdef',
 };
 const env = {
@@ -23,7 +27,12 @@ const env = {
   PARTNER_URL: E2E.partnerUrl,
   SANDBOX_APP_TOKEN: E2E.appToken,
   SANDBOX_APP_NAME: 'Lone Star Bank',
-  SANDBOX_ALLOWED_ORIGINS: E2E.partnerUrl,
+  // A partner's own app beside the demo (they add to it): two allowed origins, so a flow that posted once per allowed
+  // origin instead of to its parent's alone would log Chromium's "target origin does not match" (e2e/framing).
+  SANDBOX_ALLOWED_ORIGINS: E2E.ownAppUrl,
+  // The flow's hosting lets another App's partner frame it (as one hosting for every App does), while the sandbox
+  // App allows only the partner demo's origin: the flow's own per-App check is what refuses that page (e2e/framing).
+  FLOW_FRAME_ANCESTORS: E2E.otherPartnerUrl,
 } as Record<string, string>;
 
 export default defineConfig({

@@ -29,6 +29,8 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: flowPort,
     strictPort: true,
+    // Vite's own list, and the sandbox App token's file (scripts/app-token.ts): never served.
+    fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.sandbox/**'] },
     headers: securityHeaders({ serviceUrl, frameAncestors, emulator: true, hmr: true }),
   },
   preview: {

@@ -14,6 +14,7 @@
  *   crawlers away, but a URL found elsewhere may still be listed unless the answer itself says noindex.
  */
 import type { Plugin } from 'vite';
+import { allowedOriginsFrom } from './ports.js';
 
 export interface FlowHeaderOptions {
   /** The service's origin (the API; in development and sandbox builds also the Stripe.js emulator). */
@@ -27,15 +28,15 @@ export interface FlowHeaderOptions {
 }
 
 /**
- * Framing is allowed only to the App's partner origins (the real service sends this per App); here they come from
- * the environment the build or the server runs in, as for the sandbox (`SANDBOX_ALLOWED_ORIGINS`).
+ * Framing is allowed only to partner origins: the sandbox App's (the partner demo's and those of
+ * `SANDBOX_ALLOWED_ORIGINS`, which add to it: scripts/ports.ts), plus `FLOW_FRAME_ANCESTORS` (space or comma list:
+ * other Apps' partners, as a hosting shared by every App allows them all). The flow itself refuses, per App, a parent
+ * its session does not allow (src/bridge/channels.ts, refusesParent); this header is the outer guard, and the only
+ * one in browsers that do not tell a page its parent's origin.
  */
 export function frameAncestorsFrom(env: Record<string, string | undefined>): string {
-  return (env.SANDBOX_ALLOWED_ORIGINS ?? env.PARTNER_URL ?? `http://localhost:${env.PARTNER_PORT ?? 5174}`)
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean)
-    .join(' ');
+  const others = (env.FLOW_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
+  return [...new Set([...allowedOriginsFrom(env), ...others])].join(' ');
 }
 
 /**

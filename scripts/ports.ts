@@ -22,6 +22,18 @@ export function topology(env: NodeJS.ProcessEnv = process.env): Topology {
   };
 }
 
+/**
+ * The sandbox App's allowed parent origins: the partner demo's origin (PARTNER_URL, else localhost:PARTNER_PORT),
+ * plus the origins of `SANDBOX_ALLOWED_ORIGINS` (comma-separated: the partner's own app), which add to it. The
+ * sandbox (CORS, the flow session's `allowed_parent_origins`, so the flow's framing check and message targets) and
+ * the flow's `frame-ancestors` (scripts/flow-headers.ts) all use this one list.
+ */
+export function allowedOriginsFrom(env: Record<string, string | undefined> = process.env): string[] {
+  const partner = env.PARTNER_URL ?? `http://localhost:${env.PARTNER_PORT ?? 5174}`;
+  const extra = (env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',');
+  return [...new Set([partner, ...extra].map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))];
+}
+
 /** The environment every process of the topology is started with, so each knows the others. */
 export function topologyEnv(t: Topology, appToken: string): Record<string, string> {
   return {
@@ -34,6 +46,6 @@ export function topologyEnv(t: Topology, appToken: string): Record<string, strin
     SANDBOX_APP_TOKEN: appToken,
     // The partner demo is "Lone Star Bank": the flow's header shows the App's name, so they agree.
     SANDBOX_APP_NAME: process.env.SANDBOX_APP_NAME ?? 'Lone Star Bank',
-    SANDBOX_ALLOWED_ORIGINS: process.env.SANDBOX_ALLOWED_ORIGINS ?? t.partnerUrl,
+    SANDBOX_ALLOWED_ORIGINS: allowedOriginsFrom({ ...process.env, PARTNER_URL: t.partnerUrl }).join(','),
   };
 }

@@ -3,11 +3,13 @@
  * Prints their URLs, the sandbox App token and a ready hosted link "as if sent by SMS".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { relative } from 'node:path';
+import { sandboxAppToken } from './app-token.js';
 import { topology, topologyEnv } from './ports.js';
 
 const t = topology();
-const appToken = process.env.SANDBOX_APP_TOKEN ?? `sandbox_app_${randomBytes(12).toString('hex')}`;
+// Stable across restarts (.sandbox/app-token) unless SANDBOX_APP_TOKEN says otherwise: a partner's own backend keeps it.
+const { token: appToken, source: tokenSource, file: tokenFile } = sandboxAppToken();
 const env = { ...process.env, ...topologyEnv(t, appToken) };
 
 const children: ChildProcess[] = [];
@@ -63,6 +65,8 @@ console.log(`
   Flow             ${t.flowUrl}
   Sandbox API      ${t.sandboxUrl}   (fixtures: ${t.sandboxUrl}/__sandbox/fixtures)
   Sandbox App token ${appToken}
+    (${tokenSource === 'env' ? 'from SANDBOX_APP_TOKEN' : `kept in ${relative(process.cwd(), tokenFile)}, the same at every start`})
+  Allowed parent origins ${(env.SANDBOX_ALLOWED_ORIGINS ?? "").split(',').join(', ')}
   Hosted link (as if sent by SMS, valid 1 hour):
     ${smsLink}
 `);

@@ -4,14 +4,17 @@
  *
  * Environment: SANDBOX_HOST (the address to listen on; default 127.0.0.1, loopback only; a wider one such as 0.0.0.0
  * is printed as a warning, see listen.ts), SANDBOX_PORT,
- * SANDBOX_URL (public base URL, for document links), SANDBOX_APP_TOKEN (else random),
- * SANDBOX_APP_NAME (the App's display name),
- * FLOW_URL (login links), SANDBOX_ALLOWED_ORIGINS (comma list of the App's partner origins),
+ * SANDBOX_URL (public base URL, for document links), SANDBOX_APP_TOKEN (else the one kept in .sandbox/app-token,
+ * made the first time: scripts/app-token.ts), SANDBOX_APP_NAME (the App's display name),
+ * FLOW_URL (login links), SANDBOX_ALLOWED_ORIGINS (comma list of the partner's own origins, added to the partner
+ * demo's: scripts/ports.ts allowedOriginsFrom),
  * SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_SECRET, SANDBOX_WEBHOOK_BACKOFF_MS, SANDBOX_RATE_LIMITS=off.
  */
 import { serve } from '@hono/node-server';
 import { createSandbox } from './app.js';
 import { listenHost } from './listen.js';
+import { sandboxAppToken } from '../../scripts/app-token.js';
+import { allowedOriginsFrom } from '../../scripts/ports.js';
 
 const env = process.env;
 const port = Number(env.SANDBOX_PORT ?? 4010);
@@ -21,15 +24,13 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 const { hostname, warning } = listenHost(env.SANDBOX_HOST);
 if (warning) console.warn(warning);
-const list = (value: string | undefined): string[] | undefined =>
-  value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
 
 const sandbox = createSandbox({
   publicUrl: env.SANDBOX_URL ?? `http://localhost:${port}`,
   flowUrl: env.FLOW_URL ?? 'http://localhost:5173',
-  ...(env.SANDBOX_APP_TOKEN ? { appToken: env.SANDBOX_APP_TOKEN } : {}),
+  appToken: sandboxAppToken(env).token,
   ...(env.SANDBOX_APP_NAME ? { appName: env.SANDBOX_APP_NAME } : {}),
-  ...(list(env.SANDBOX_ALLOWED_ORIGINS) ? { allowedOrigins: list(env.SANDBOX_ALLOWED_ORIGINS)! } : {}),
+  allowedOrigins: allowedOriginsFrom(env),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET } : {}),
   ...(env.SANDBOX_WEBHOOK_BACKOFF_MS ? { webhookBackoffMs: Number(env.SANDBOX_WEBHOOK_BACKOFF_MS) } : {}),

@@ -147,7 +147,8 @@ export function eventLog(page: Page): Locator {
 async function submit(page: Page, mode: Mode, opts: StartFlowOptions): Promise<FlowLinkInfo> {
   if (opts.goto !== false) await page.goto('/');
   await fillForm(page, opts);
-  const response = page.waitForResponse((r) => r.url() === `${E2E.partnerUrl}/api/flow-link` && r.request().method() === 'POST');
+  // The page's own origin (the partner demo may be opened on another one: e2e/framing.spec.ts).
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/flow-link' && r.request().method() === 'POST');
   await page.getByRole('button', { name: BUTTONS[mode], exact: true }).click();
   const res = await response;
   const data = (await res.json()) as { login_link?: string; account_uuid?: string; expires_at?: string };

@@ -5,7 +5,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { APP_TOKEN_FILE, sandboxAppToken } from '../app-token.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
@@ -133,6 +134,23 @@ describe('the Vite servers', () => {
     const module = await fetch(urlOf(dev, '/src/main.ts'));
     assert.equal(module.status, 200);
     assert.notEqual(module.headers.get('cache-control'), PAGE_CACHE_CONTROL);
+  });
+
+  it('never serves the sandbox App token\'s file (.sandbox/app-token), by any path', async () => {
+    const existed = existsSync(APP_TOKEN_FILE);
+    const { token } = sandboxAppToken({}, APP_TOKEN_FILE);
+    try {
+      for (const s of [dev, server]) {
+        for (const path of ['/.sandbox/app-token', '/.sandbox/', '/.sandbox/app-token?raw', '/.sandbox/app-token?import', `/@fs${APP_TOKEN_FILE}`, '/%2Esandbox/app-token']) {
+          const res = await fetch(urlOf(s, path));
+          const body = await res.text();
+          assert.ok(!body.includes(token), `${path} served the token`);
+          assert.notEqual(res.headers.get('content-type')?.startsWith('text/plain') && res.status === 200, true, path);
+        }
+      }
+    } finally {
+      if (!existed) rmSync(APP_TOKEN_FILE, { force: true });
+    }
   });
 
   it('build and preview: _headers in the output; the page no-store, hashed assets immutable', async () => {

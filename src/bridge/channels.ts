@@ -3,10 +3,34 @@
  * flow/host-link.ts): every message of the contract on every channel (deliver.ts), `service-flow-close` last, the
  * hosted redirect, and the height reports of embeds.
  */
-import type { CloseReason, FlowMessageInit, FlowScope } from './messages.js';
+import type { CloseReason, FlowMessageInit, FlowScope, HostInitMessage } from './messages.js';
 import { closeMessage, deliver, normalizeOrigins, parentOf, type AccountStatus, type BridgeWindow } from './deliver.js';
 
 export { normalizeOrigins, type AccountStatus, type BridgeWindow };
+
+/** A native app's bridge object, when the flow runs in a WebView that injected one. */
+export function nativeBridge(win: BridgeWindow): unknown {
+  return win.ReactNativeWebView || win.webkit?.messageHandlers?.serviceFlow || win.ServiceFlowAndroid;
+}
+
+/**
+ * The origins the parent frame's messages go to, of the allowed `origins` (normalized): the parent's own origin when
+ * it is known and allowed, else none. Known from the browser (`location.ancestorOrigins`, Chromium and Safari) or from
+ * the host's `service-flow-init` (`told`, the origin the browser attached to it). Where neither is known, each allowed
+ * origin: the browser delivers to the one that matches, if any.
+ */
+export function parentTargets(win: BridgeWindow, origins: readonly string[], told?: string | null): readonly string[] {
+  const known = win.location.ancestorOrigins?.[0] ?? told;
+  return known ? origins.filter((origin) => origin === known) : origins;
+}
+
+/**
+ * The flow is framed (a parent frame, no native bridge) by a page the session does not allow: none of its messages
+ * could go there. Where the parent's origin is unknown, only a session that allows no parent at all refuses.
+ */
+export function refusesParent(win: BridgeWindow, allowed: readonly string[] | null | undefined): boolean {
+  return Boolean(parentOf(win)) && !nativeBridge(win) && !parentTargets(win, normalizeOrigins(allowed ?? [])).length;
+}
 
 export interface BridgeOptions {
   allowedOrigins: readonly string[];
@@ -49,18 +73,26 @@ export function createBridge(options: BridgeOptions): Bridge {
   const win: BridgeWindow = options.window ?? (window as unknown as BridgeWindow);
   const origins = normalizeOrigins(options.allowedOrigins);
   const parent = parentOf(win);
-  const hasNative = (): boolean =>
-    Boolean(win.ReactNativeWebView || win.webkit?.messageHandlers?.serviceFlow || win.ServiceFlowAndroid);
+  const hasNative = (): boolean => Boolean(nativeBridge(win));
   let closeOutcome: CloseOutcome | null = null;
+  // The parent's origin as the browser attached it to the parent's `service-flow-init`: where the browser does not
+  // say it (no location.ancestorOrigins), this lets every later message go to that one origin (if it is allowed).
+  let told: string | null = null;
+  const onMessage = (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (!told && parent && (event.source as unknown) === parent && (data as Partial<HostInitMessage> | null)?.type === 'service-flow-init') told = event.origin;
+  };
+  win.addEventListener?.('message', onMessage);
 
   function post(init: FlowMessageInit): void {
     if (closeOutcome) return; // service-flow-close is the last message a host ever gets
-    deliver(win, origins, options.scope, init);
+    deliver(win, parentTargets(win, origins, told), options.scope, init);
   }
 
   function close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome {
     if (closeOutcome) return closeOutcome;
     post(closeMessage(reason, account));
+    win.removeEventListener?.('message', onMessage);
     closeOutcome = 'show-final-screen';
     if (parent || hasNative()) {
       closeOutcome = 'posted';

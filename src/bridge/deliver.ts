@@ -5,9 +5,10 @@
  * so that `service-flow-close` never depends on a download.
  *
  * Every channel is tried, each only where present, because the flow cannot tell reliably how it was opened: a
- * WebView may also have a parent frame, an iframe may sit in a WebView. The parent frame only ever gets messages
- * addressed to the partner's allowed origins, never `'*'`, so a page that framed the flow without being allowed to
- * learns nothing.
+ * WebView may also have a parent frame, an iframe may sit in a WebView. The parent frame gets each message once,
+ * addressed to its own origin when that origin is known and allowed (parentTargets, the one place that decides), never
+ * `'*'`, so a page that framed the flow without being allowed to learns nothing. Only when the bridge's code could not
+ * load (session.ts) does a close go to each allowed origin, the browser delivering it to the one that matches.
  */
 import { MESSAGE_VERSION, type CloseReason, type FlowMessage, type FlowMessageInit, type FlowScope } from './messages.js';
 
@@ -18,10 +19,13 @@ interface MessageSink {
 /** The parts of `window` the bridge touches; tests pass a fake. */
 export interface BridgeWindow {
   parent: MessageSink | null;
-  location: { replace(url: string): void };
+  location: { replace(url: string): void; ancestorOrigins?: { readonly [index: number]: string } };
   ReactNativeWebView?: { postMessage(message: string): void };
   webkit?: { messageHandlers?: { serviceFlow?: { postMessage(message: unknown): void } } };
   ServiceFlowAndroid?: { postMessage(message: string): void };
+  /** For the host's `service-flow-init` (channels.ts). */
+  addEventListener?(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener?(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
 declare global {
@@ -65,8 +69,11 @@ export function closeMessage(reason: CloseReason, account?: AccountStatus | null
   };
 }
 
-/** Sends `init` (with the version and the scope) to the parent frame, once per origin of `origins`, and to every native bridge present. */
-export function deliver(win: BridgeWindow, origins: readonly string[], scope: FlowScope, init: FlowMessageInit): void {
+/**
+ * Sends `init` (with the version and the scope) to the parent frame at each of `targets` (the bridge passes the one
+ * parentTargets in channels.ts decides on) and to every native bridge present.
+ */
+export function deliver(win: BridgeWindow, targets: readonly string[], scope: FlowScope, init: FlowMessageInit): void {
   const message = { ...init, version: MESSAGE_VERSION, scope } as FlowMessage;
   // One failing channel (a host page that throws in its handler, a torn-down WebView) must not block the others.
   const attempt = (send: () => void) => {
@@ -77,7 +84,7 @@ export function deliver(win: BridgeWindow, origins: readonly string[], scope: Fl
     }
   };
   const parent = parentOf(win);
-  if (parent) for (const origin of origins) attempt(() => parent.postMessage(message, origin));
+  if (parent) for (const origin of targets) attempt(() => parent.postMessage(message, origin));
   const json = JSON.stringify(message);
   if (win.ReactNativeWebView) attempt(() => win.ReactNativeWebView!.postMessage(json));
   const ios = win.webkit?.messageHandlers?.serviceFlow;

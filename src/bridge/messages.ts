@@ -56,6 +56,18 @@ type WithoutEnvelope<M> = M extends FlowMessage ? Omit<M, 'version' | 'scope'> :
 /** A message as the flow writes it; the bridge adds `version` and `scope`. */
 export type FlowMessageInit = WithoutEnvelope<FlowMessage>;
 
+/**
+ * The one message a host may send to the flow, optional: posted to the flow's iframe window with the flow's origin as
+ * the target (`frame.contentWindow.postMessage({ type: 'service-flow-init', version: 1 }, FLOW_ORIGIN)`), on the
+ * iframe's `load` event and again when the flow's first message arrives. In a browser that does not name the parent's
+ * origin to the page (no `location.ancestorOrigins`), the origin the browser attaches to it tells the
+ * flow where to send: every later message goes to that one origin, if it is allowed, instead of to each allowed one.
+ */
+export interface HostInitMessage {
+  type: 'service-flow-init';
+  version: number;
+}
+
 const TYPES: ReadonlySet<string> = new Set<FlowMessageType>([
   'service-flow-ready',
   'service-flow-step',

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
-import type { BridgeWindow } from '../bridge/deliver.js';
+import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
 import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
@@ -210,7 +210,20 @@ export class SfFlow extends LitElement {
       this.api ??
       createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire() });
 
-    const [flow, acct] = await Promise.allSettled([getFlow(this._client), getAccount(this._client)]);
+    const client = this._client;
+    const win = this.hostWindow ?? (window as unknown as BridgeWindow);
+    const session = getFlow(client);
+    // In a frame, the session first says whether this parent may show the flow (the check is in the host link's
+    // chunk, fetched meanwhile); only then is the account read.
+    const [flow, acct] = await Promise.allSettled([
+      session,
+      parentOf(win)
+        ? Promise.all([session, import('./host-link.js')]).then(([s, link]) => (link.refusesParent(win, s.allowed_parent_origins) ? null : getAccount(client)))
+        : getAccount(client),
+    ]);
+    // Refused (no account): the flow is over before it started; nothing more is loaded, nothing is sent to that
+    // parent (the link is not connected, so the close goes to native bridges only, and there are none).
+    if (acct.status === 'fulfilled' && !acct.value) return this._dispatch({ type: 'close', reason: 'error', status: 'framed' });
     if (flow.status === 'fulfilled' && !this._link.connected) {
       this._link.connect(this, flow.value, {
         token: this.token,
@@ -229,11 +242,11 @@ export class SfFlow extends LitElement {
       return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
     }
     if (!linkLocale) {
-      const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value.locale);
+      const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value!.locale);
       if (preferred && preferred !== getLocale()) await this._switchLocale(preferred);
     }
     await localeReady;
-    this._dispatch({ type: 'booted', session: flow.value, account: acct.value, returned: this.returned });
+    this._dispatch({ type: 'booted', session: flow.value, account: acct.value!, returned: this.returned });
   }
 
   private async _switchLocale(locale: Locale): Promise<void> {

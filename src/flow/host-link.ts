@@ -8,6 +8,9 @@ import { createBridge, observeResize, type Bridge, type BridgeWindow } from '../
 import type { FlowScope } from '../bridge/messages.js';
 import { watchExpiry } from './expiry.js';
 
+/** The framing check (flow.ts, before the account is read), in this chunk rather than on the first screen. */
+export { refusesParent } from '../bridge/channels.js';
+
 export interface HostHooks {
   hostWindow?: BridgeWindow | undefined;
   onExpiring(): void;

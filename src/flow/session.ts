@@ -78,7 +78,8 @@ export class SessionLink {
    * Tells the host once that the flow is over, stops the clock and forgets the token. False when it was closed
    * already. Before the session is known (the link is invalid or expired) the partner's origins are unknown, so only
    * native bridges hear about it: a parent frame is never sent a message to a guessed origin. Without the bridge's
-   * code (it could not load) the message still goes out on every channel; only the hosted redirect needs the bridge.
+   * code (it could not load) the message still goes out on every channel, to the parent at each allowed origin (the
+   * browser delivers it to the one that matches); only the hosted redirect and the one-target choice need the bridge.
    */
   close(reason: CloseReason, account: Account | undefined, hostWindow?: BridgeWindow): boolean {
     if (this._closed) return false;

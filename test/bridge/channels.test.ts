@@ -1,20 +1,33 @@
 import { expect } from '@open-wc/testing';
-import { createBridge, normalizeOrigins, observeResize, returnUrlWithReason, type BridgeWindow } from '../../src/bridge/channels.js';
+import { createBridge, normalizeOrigins, observeResize, parentTargets, refusesParent, returnUrlWithReason, type BridgeWindow } from '../../src/bridge/channels.js';
 import { isFlowMessage, type FlowMessage } from '../../src/bridge/messages.js';
 
 interface FakeWindow extends BridgeWindow {
   parentCalls: Array<[unknown, string]>;
+  listeners: Array<(event: MessageEvent) => void>;
+  /** Delivers a message event as the browser would: `source` the sending window, `origin` its origin. */
+  receive(data: unknown, origin: string, source: unknown): void;
   redirects: string[];
   native: { rn: string[]; ios: unknown[]; android: string[] };
 }
 
-function fakeWindow({ framed = true, native = false } = {}): FakeWindow {
+/** `ancestor`: what `location.ancestorOrigins[0]` says (undefined: a browser without it, e.g. Firefox). */
+function fakeWindow({ framed = true, native = false, ancestor }: { framed?: boolean; native?: boolean; ancestor?: string } = {}): FakeWindow {
   const w = {
     parentCalls: [] as Array<[unknown, string]>,
+    listeners: [] as Array<(event: MessageEvent) => void>,
     redirects: [] as string[],
     native: { rn: [] as string[], ios: [] as unknown[], android: [] as string[] },
-    location: { replace: (url: string) => w.redirects.push(url) },
+    location: {
+      replace: (url: string) => w.redirects.push(url),
+      ...(ancestor === undefined ? {} : { ancestorOrigins: framed ? [ancestor] : [] }),
+    },
     parent: null as BridgeWindow['parent'],
+    addEventListener: (_type: string, listener: (event: MessageEvent) => void) => w.listeners.push(listener),
+    removeEventListener: (_type: string, listener: (event: MessageEvent) => void) => (w.listeners = w.listeners.filter((l) => l !== listener)),
+    receive: (data: unknown, origin: string, source: unknown) => {
+      for (const listener of [...w.listeners]) listener({ data, origin, source } as MessageEvent);
+    },
   } as FakeWindow;
   w.parent = framed ? { postMessage: (m: unknown, o: string) => w.parentCalls.push([m, o]) } : (w as never);
   if (native) {
@@ -28,7 +41,77 @@ function fakeWindow({ framed = true, native = false } = {}): FakeWindow {
 const origins = ['https://partner.example', 'https://www.partner.example/some/path', '*', 'null', 'javascript:alert(1)'];
 
 describe('bridge', () => {
-  it('posts to the parent once per allowed origin and never with "*"', () => {
+  it('posts each message once, to the parent\'s origin when the browser names it and it is allowed', () => {
+    const win = fakeWindow({ ancestor: 'https://www.partner.example' });
+    const bridge = createBridge({ allowedOrigins: origins, scope: 'enrollment', behavior: 'embedded', window: win });
+    bridge.post({ type: 'service-flow-ready' });
+    bridge.close('completed');
+    expect(win.parentCalls.map(([m, o]) => [(m as FlowMessage).type, o])).to.deep.equal([
+      ['service-flow-ready', 'https://www.partner.example'],
+      ['service-flow-close', 'https://www.partner.example'],
+    ]);
+  });
+
+  it('posts nothing to a parent whose origin is not allowed, and still tells a native bridge', () => {
+    for (const ancestor of ['https://evil.example', 'null', 'https://partner.example:8443']) {
+      const win = fakeWindow({ ancestor, native: true });
+      const bridge = createBridge({ allowedOrigins: origins, scope: 'enrollment', behavior: 'embedded', window: win });
+      bridge.post({ type: 'service-flow-ready' });
+      expect(win.parentCalls, ancestor).to.have.length(0);
+      expect(win.native.rn).to.have.length(1);
+    }
+  });
+
+  it('without ancestorOrigins, learns the parent\'s origin from its service-flow-init (only from the parent window)', () => {
+    const win = fakeWindow();
+    const bridge = createBridge({ allowedOrigins: origins, scope: 'enrollment', behavior: 'embedded', window: win });
+    // Another window (a popup, a sibling frame) claiming to be the host is not listened to.
+    win.receive({ type: 'service-flow-init', version: 1 }, 'https://partner.example', {});
+    win.receive({ type: 'service-flow-other' }, 'https://partner.example', win.parent);
+    bridge.post({ type: 'service-flow-ready' });
+    expect(win.parentCalls.map(([, o]) => o)).to.deep.equal(['https://partner.example', 'https://www.partner.example']);
+    win.parentCalls.length = 0;
+    win.receive({ type: 'service-flow-init', version: 1 }, 'https://www.partner.example', win.parent);
+    // The first answer fixes it.
+    win.receive({ type: 'service-flow-init', version: 1 }, 'https://partner.example', win.parent);
+    bridge.post({ type: 'service-flow-step', step: 'plans' });
+    expect(win.parentCalls.map(([, o]) => o)).to.deep.equal(['https://www.partner.example']);
+    bridge.close('exited');
+    expect(win.listeners).to.have.length(0);
+  });
+
+  it('sends nothing to a parent whose service-flow-init comes from an origin that is not allowed', () => {
+    const win = fakeWindow();
+    const bridge = createBridge({ allowedOrigins: origins, scope: 'enrollment', behavior: 'embedded', window: win });
+    win.receive({ type: 'service-flow-init', version: 1 }, 'https://evil.example', win.parent);
+    bridge.post({ type: 'service-flow-ready' });
+    expect(win.parentCalls).to.have.length(0);
+  });
+
+  it('decides the targets in one place: known and allowed, known and not allowed, unknown', () => {
+    const allowed = normalizeOrigins(origins);
+    expect(parentTargets(fakeWindow({ ancestor: 'https://partner.example' }), allowed)).to.deep.equal(['https://partner.example']);
+    expect(parentTargets(fakeWindow({ ancestor: 'http://partner.example' }), allowed)).to.deep.equal([]);
+    expect(parentTargets(fakeWindow(), allowed, 'https://partner.example')).to.deep.equal(['https://partner.example']);
+    // The browser's word wins over a message's.
+    expect(parentTargets(fakeWindow({ ancestor: 'https://evil.example' }), allowed, 'https://partner.example')).to.deep.equal([]);
+    expect(parentTargets(fakeWindow(), allowed)).to.deep.equal(allowed);
+  });
+
+  it('refuses a parent frame the session does not allow; never top level or a native WebView', () => {
+    const allowed = ['https://partner.example/'];
+    expect(refusesParent(fakeWindow({ ancestor: 'https://evil.example' }), allowed)).to.equal(true);
+    expect(refusesParent(fakeWindow({ ancestor: 'null' }), allowed)).to.equal(true);
+    expect(refusesParent(fakeWindow({ ancestor: 'https://partner.example' }), allowed)).to.equal(false);
+    expect(refusesParent(fakeWindow({ ancestor: 'https://partner.example' }), [])).to.equal(true);
+    expect(refusesParent(fakeWindow({ framed: false, ancestor: 'x' }), [])).to.equal(false);
+    expect(refusesParent(fakeWindow({ ancestor: 'https://evil.example', native: true }), allowed)).to.equal(false);
+    // The parent's origin unknown (no ancestorOrigins): only a session that allows no parent at all refuses.
+    expect(refusesParent(fakeWindow(), allowed)).to.equal(false);
+    expect(refusesParent(fakeWindow(), null)).to.equal(true);
+  });
+
+  it('without a known parent origin, posts to the parent once per allowed origin and never with "*"', () => {
     const win = fakeWindow();
     const bridge = createBridge({ allowedOrigins: origins, scope: 'enrollment', behavior: 'embedded', window: win });
     bridge.post({ type: 'service-flow-step', step: 'plans' });

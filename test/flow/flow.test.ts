@@ -5,7 +5,8 @@ import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } fro
 import { PlansViewedEvent } from '../../src/contract/exit-events.js';
 import type { SfFlow } from '../../src/flow/flow.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
-import { closeMessages, current, deepFocus, fakeApi, mountFlow, waitForView } from './harness.js';
+import { closeMessages, current, deepFocus, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
+import { setLocale } from '../../src/i18n/localization.js';
 
 const unauthorized = () => new ApiError({ status: 401, code: 'token_expired', message: 'expired' });
 
@@ -133,6 +134,45 @@ describe('sf-flow', () => {
     expect(screen.shadowRoot!.querySelector('h1')!.textContent).to.contain('This link does not work');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
     await expect(el).to.be.accessible();
+  });
+
+  it('refuses a parent the session does not allow: the framed screen, no account read, nothing posted', async () => {
+    const calls: string[] = [];
+    const api = fakeApi({
+      getFlow: async () => (calls.push('getFlow'), makeSession()),
+      getAccount: async () => (calls.push('getAccount'), makeAccount()),
+    });
+    const { el, host } = await mountFlow({ api, ancestor: 'https://evil.example' });
+    const screen = await waitForView(el, 'sf-status-screen');
+    expect(screen.getAttribute('kind')).to.equal('framed');
+    expect(screen.shadowRoot!.textContent).to.contain('This page cannot be shown here');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).to.deep.equal(['getFlow']);
+    expect(host.messages).to.have.length(0);
+    expect(el.shadowRoot!.querySelector('sf-step-address')).to.equal(null);
+  });
+
+  it('says it in Spanish when the link asks for Spanish', async () => {
+    const api = fakeApi({ getFlow: async () => makeSession() });
+    const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${fakeHost('https://evil.example')} locale="es"></sf-flow>`);
+    try {
+      const screen = await waitForView(el, 'sf-status-screen');
+      await waitUntil(() => screen.shadowRoot!.textContent!.includes('Esta página no se puede mostrar aquí'), 'not in Spanish', { timeout: 3000 });
+      expect(screen.getAttribute('kind')).to.equal('framed');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('runs inside an allowed parent and posts every message to that one origin', async () => {
+    const session = makeSession({ allowed_parent_origins: ['https://other.example', 'https://partner.example'] });
+    const { el, host } = await mountFlow({ session, ancestor: 'https://partner.example' });
+    await waitForView(el, 'sf-step-address');
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-ready'));
+    el.dispatchEvent(new ExitRequestEvent());
+    await waitUntil(() => closeMessages(host).length === 1);
+    expect(host.origins.length).to.equal(host.messages.length);
+    expect(new Set(host.origins)).to.deep.equal(new Set(['https://partner.example']));
   });
 
   it('never posts to a guessed origin when the session itself is unknown', async () => {

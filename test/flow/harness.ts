@@ -46,12 +46,13 @@ export interface FakeHost extends BridgeWindow {
   redirects: string[];
 }
 
-export function fakeHost(): FakeHost {
+/** A parent frame; `ancestor`: its origin as `location.ancestorOrigins` names it (none: a browser without it). */
+export function fakeHost(ancestor?: string): FakeHost {
   const host = {
     messages: [] as FlowMessage[],
     origins: [] as string[],
     redirects: [] as string[],
-    location: { replace: (url: string) => host.redirects.push(url) },
+    location: { replace: (url: string) => host.redirects.push(url), ...(ancestor ? { ancestorOrigins: [ancestor] } : {}) },
     parent: {
       postMessage: (m: unknown, origin: string) => {
         host.messages.push(m as FlowMessage);
@@ -80,9 +81,9 @@ export interface Mounted {
 }
 
 export async function mountFlow(
-  { account = makeAccount(), session = makeSession(), api }: { account?: Account; session?: FlowSession; api?: FlowApi } = {},
+  { account = makeAccount(), session = makeSession(), api, ancestor }: { account?: Account; session?: FlowSession; api?: FlowApi; ancestor?: string } = {},
 ): Promise<Mounted> {
-  const host = fakeHost();
+  const host = fakeHost(ancestor);
   const client = api ?? fakeApi({ getAccount: async () => account, getFlow: async () => session });
   const cardPrefetches: string[] = [];
   const prefetchCard = (key: string) => cardPrefetches.push(key);

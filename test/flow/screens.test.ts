@@ -5,7 +5,7 @@ import type { SfStatusScreen, StatusKind } from '../../src/flow/screens/status-s
 import '../../src/flow/screens/status-screen.js';
 
 describe('flow screens', () => {
-  for (const kind of ['expired', 'incomplete', 'forbidden', 'error', 'network', 'unsupported', 'closed'] as StatusKind[]) {
+  for (const kind of ['expired', 'incomplete', 'forbidden', 'error', 'network', 'unsupported', 'framed', 'closed'] as StatusKind[]) {
     it(`${kind}: a focusable h1, text, and no axe violations`, async () => {
       const el = await fixture<SfStatusScreen>(html`<sf-status-screen .kind=${kind}></sf-status-screen>`);
       const heading = el.shadowRoot!.querySelector('h1#step-heading')!;

@@ -1,6 +1,7 @@
 /**
  * Everything a developer needs to drive the sandbox on purpose, served at GET /__sandbox/fixtures and listed in
- * README.md: test addresses with their ESI IDs, the magic values and what they do, test cards, eligibility examples.
+ * README.md: test addresses with their ESI IDs, test identities, the magic values and what they do, test cards,
+ * eligibility examples.
  */
 import { TEST_CARDS } from '../processor/cards.js';
 import { PRESETS } from '../state/presets.js';
@@ -8,6 +9,7 @@ import { BUSINESS_HOURS } from '../clock.js';
 import { PREMISES, UNKNOWN_ESI_ID, toResult, type PremiseTrigger } from './addresses.js';
 import { eligibility } from './eligibility.js';
 import { EXAMPLE_SSNS, SSN_SERIAL_TRIGGERS } from './triggers.js';
+import { IDENTITY_REFUSALS, TEST_IDENTITIES } from './identities.js';
 import { UTILITIES } from './utilities.js';
 
 const PREMISE_OUTCOME: Record<PremiseTrigger, string> = {
@@ -50,6 +52,8 @@ export function fixtures(): Record<string, unknown> {
       multi_meter: PREMISES.filter((p) => p.meter_description).map((p) => p.esi_id),
       check_digit: 'The last digit is a Luhn check digit over the others (a sandbox rule).',
     },
+    identities: TEST_IDENTITIES,
+    identity_refusals: IDENTITY_REFUSALS,
     ssns: EXAMPLE_SSNS,
     cards: TEST_CARDS.map((c) => ({ number: c.number, brand: c.brand, funding: c.funding, description: c.description, outcome: c.outcome })),
     utilities: Object.values(UTILITIES).map((u) => ({

@@ -28,7 +28,7 @@ export class RetryEvent extends Event {
   }
 }
 
-export type StatusKind = 'expired' | 'invalid' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'closed';
+export type StatusKind = 'expired' | 'invalid' | 'incomplete' | 'forbidden' | 'error' | 'network' | 'unsupported' | 'framed' | 'closed';
 
 /**
  * The full-screen states that are not steps: what happened and what the user can do next, never a blank page.
@@ -106,6 +106,12 @@ export class SfStatusScreen extends LitElement {
         return [
           msg('This page is not available yet', { id: 'status.unsupported.heading' }),
           html`<p>${msg('This link opens a part of your account that this page cannot show yet. Go back to the app or website that sent you here.', { id: 'status.unsupported.body' })}</p>`,
+          'alert',
+        ];
+      case 'framed':
+        return [
+          msg('This page cannot be shown here', { id: 'status.framed.heading' }),
+          html`<p>${msg('For your security, it opens only inside the app or website of the company that sent you. Go back to that app or website and open it again from there.', { id: 'status.framed.body' })}</p>`,
           'alert',
         ];
       case 'closed':
