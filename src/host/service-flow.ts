@@ -1,0 +1,112 @@
+/**
+ * The host SDK: opens the flow in a modal iframe on a partner's page by the display rules (docs/integration.md),
+ * listens to the flow's messages (docs/messages.md) from the flow's origin and that iframe only, and leaves nothing
+ * behind when the flow closes.
+ */
+import { isFlowMessage, type FlowCloseMessage, type FlowMessage, type FlowReadyMessage } from '../bridge/messages.js';
+
+export type { CloseReason, FlowCloseMessage, FlowMessage, FlowReadyMessage } from '../bridge/messages.js';
+
+export interface ServiceFlowOptions {
+  /** The one-hour login link the partner's backend asked the service for (`login_link`). */
+  loginLink: string;
+  /** The flow's first step is on screen. */
+  onReady?(message: FlowReadyMessage): void;
+  /** Every message the flow posts, in order (including `service-flow-ready` and `service-flow-close`). */
+  onEvent?(message: FlowMessage): void;
+  /**
+   * The modal is gone (iframe removed, scroll and focus restored). Called once: with the flow's
+   * `service-flow-close` message, or with nothing when the page itself called `handle.close()`.
+   */
+  onClose?(message?: FlowCloseMessage): void;
+  /** The dialog's and the iframe's accessible name (default "Electricity service"). */
+  title?: string;
+  /** Optional `data-testid` of the dialog and the iframe, for the partner's own tests. */
+  testIds?: { dialog?: string; frame?: string };
+}
+
+export interface ServiceFlowHandle {
+  /** Removes the modal and calls `onClose()` without a message (the flow is not told; its link stays valid). */
+  close(): void;
+  /** Removes the modal and calls nothing, now or later (e.g. when the page's own component goes away). */
+  destroy(): void;
+}
+
+const STYLE = `[data-service-flow]{box-sizing:border-box;padding:0;border:0;margin:auto;width:min(480px,100vw - 2rem);height:min(var(--sf-height,780px),100dvh - 2rem);max-width:none;max-height:none;overflow:hidden;border-radius:12px;background:#fff;box-shadow:0 16px 48px #0000004d}[data-service-flow]::backdrop{background:#0009}[data-service-flow] iframe{display:block;width:100%;height:100%;border:0}@media (max-width:600px){[data-service-flow]{width:100vw;height:100dvh;border-radius:0}}`;
+
+/** Shortest height a desktop dialog takes, whatever the flow's content measures (a loading screen is short). */
+const MIN_HEIGHT = 320;
+
+let current: ServiceFlowHandle | null = null;
+
+/**
+ * Opens the flow. Only one flow is open at a time: opening another while one is open throws (close or destroy the
+ * first one before).
+ */
+export function open(options: ServiceFlowOptions): ServiceFlowHandle {
+  if (current) throw new Error('ServiceFlow: a flow is already open');
+  const origin = new URL(options.loginLink, location.href).origin;
+  const title = options.title ?? 'Electricity service';
+  const opener = document.activeElement as HTMLElement | null;
+  const root = document.documentElement;
+  const overflow = root.style.overflow;
+
+  const dialog = document.createElement('dialog');
+  dialog.setAttribute('data-service-flow', '');
+  dialog.setAttribute('aria-label', title);
+  // showModal() already makes the dialog modal; the attribute says so to older assistive technology too.
+  dialog.setAttribute('aria-modal', 'true');
+  const style = document.createElement('style');
+  style.textContent = STYLE;
+  const iframe = document.createElement('iframe');
+  iframe.title = title;
+  iframe.allow = 'payment';
+  iframe.src = options.loginLink;
+  if (options.testIds?.dialog) dialog.dataset.testid = options.testIds.dialog;
+  if (options.testIds?.frame) iframe.dataset.testid = options.testIds.frame;
+  dialog.append(style, iframe);
+
+  let ready = false;
+  const end = (notify: boolean, message?: FlowCloseMessage): void => {
+    if (current !== handle) return;
+    current = null;
+    window.removeEventListener('message', onMessage);
+    dialog.close();
+    dialog.remove();
+    root.style.overflow = overflow;
+    if (opener?.isConnected) opener.focus();
+    if (notify) options.onClose?.(message);
+  };
+  const onMessage = (event: MessageEvent): void => {
+    if (event.origin !== origin || event.source !== iframe.contentWindow || !isFlowMessage(event.data)) return;
+    const message = event.data;
+    if (message.type === 'service-flow-resize') {
+      dialog.style.setProperty('--sf-height', `${Math.max(MIN_HEIGHT, Math.ceil(message.height))}px`);
+    }
+    options.onEvent?.(message);
+    if (current !== handle) return; // the page destroyed it from onEvent
+    if (message.type === 'service-flow-ready') {
+      ready = true;
+      options.onReady?.(message);
+    } else if (message.type === 'service-flow-close') end(true, message);
+  };
+  // Escape from the page (focus outside the iframe) closes only a flow that never became ready; once it is, the
+  // flow's own header and its close button are the way out (Escape inside the flow belongs to the flow).
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault();
+    if (!ready) end(true);
+  });
+
+  const handle: ServiceFlowHandle = { close: () => end(true), destroy: () => end(false) };
+  current = handle;
+  // Listening before the iframe loads, so not even the first message can be missed.
+  window.addEventListener('message', onMessage);
+  document.body.append(dialog);
+  root.style.overflow = 'hidden';
+  dialog.showModal();
+  iframe.focus();
+  return handle;
+}
+
+/** The SDK as one object: `ServiceFlow.open({ loginLink, onReady, onEvent, onClose })`. */
+export const ServiceFlow = { open };
