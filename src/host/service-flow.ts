@@ -32,10 +32,31 @@ export interface ServiceFlowHandle {
   destroy(): void;
 }
 
-const STYLE = `[data-service-flow]{box-sizing:border-box;padding:0;border:0;margin:auto;width:min(480px,100vw - 2rem);height:min(var(--sf-height,780px),100dvh - 2rem);max-width:none;max-height:none;overflow:hidden;border-radius:12px;background:#fff;box-shadow:0 16px 48px #0000004d}[data-service-flow]::backdrop{background:#0009}[data-service-flow] iframe{display:block;width:100%;height:100%;border:0}@media (max-width:600px){[data-service-flow]{width:100vw;height:100dvh;border-radius:0}}`;
-
 /** Shortest height a desktop dialog takes, whatever the flow's content measures (a loading screen is short). */
 const MIN_HEIGHT = 320;
+/** A phone: the flow takes the whole screen. */
+const PHONE = '(max-width: 600px)';
+
+/**
+ * Inline styles only (set through the CSSOM, which a strict `style-src` CSP allows, unlike a `<style>` element). The
+ * page is dimmed by the dialog's own shadow, as `::backdrop` cannot be styled inline.
+ */
+function layout(dialog: HTMLDialogElement, phone: boolean, height: number): void {
+  Object.assign(dialog.style, {
+    boxSizing: 'border-box',
+    padding: '0',
+    border: '0',
+    margin: 'auto',
+    maxWidth: 'none',
+    maxHeight: 'none',
+    overflow: 'hidden',
+    background: '#fff',
+    width: phone ? '100vw' : 'min(480px, 100vw - 2rem)',
+    height: phone ? '100dvh' : `min(${height}px, 100dvh - 2rem)`,
+    borderRadius: phone ? '0' : '12px',
+    boxShadow: '0 0 0 100vmax rgb(0 0 0 / 60%)',
+  });
+}
 
 let current: ServiceFlowHandle | null = null;
 
@@ -56,21 +77,25 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   dialog.setAttribute('aria-label', title);
   // showModal() already makes the dialog modal; the attribute says so to older assistive technology too.
   dialog.setAttribute('aria-modal', 'true');
-  const style = document.createElement('style');
-  style.textContent = STYLE;
   const iframe = document.createElement('iframe');
   iframe.title = title;
   iframe.allow = 'payment';
   iframe.src = options.loginLink;
   if (options.testIds?.dialog) dialog.dataset.testid = options.testIds.dialog;
   if (options.testIds?.frame) iframe.dataset.testid = options.testIds.frame;
-  dialog.append(style, iframe);
+  iframe.style.cssText = 'display:block;width:100%;height:100%;border:0';
+  dialog.append(iframe);
+  const phone = matchMedia(PHONE);
+  let height = 780;
+  const relayout = (): void => layout(dialog, phone.matches, height);
+  relayout();
 
   let ready = false;
   const end = (notify: boolean, message?: FlowCloseMessage): void => {
     if (current !== handle) return;
     current = null;
     window.removeEventListener('message', onMessage);
+    phone.removeEventListener('change', relayout);
     dialog.close();
     dialog.remove();
     root.style.overflow = overflow;
@@ -81,7 +106,8 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
     if (event.origin !== origin || event.source !== iframe.contentWindow || !isFlowMessage(event.data)) return;
     const message = event.data;
     if (message.type === 'service-flow-resize') {
-      dialog.style.setProperty('--sf-height', `${Math.max(MIN_HEIGHT, Math.ceil(message.height))}px`);
+      height = Math.max(MIN_HEIGHT, Math.ceil(message.height));
+      relayout();
     }
     options.onEvent?.(message);
     if (current !== handle) return; // the page destroyed it from onEvent
@@ -101,6 +127,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   current = handle;
   // Listening before the iframe loads, so not even the first message can be missed.
   window.addEventListener('message', onMessage);
+  phone.addEventListener('change', relayout);
   document.body.append(dialog);
   root.style.overflow = 'hidden';
   dialog.showModal();
