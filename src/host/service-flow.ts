@@ -21,6 +21,13 @@ export interface ServiceFlowOptions {
   onClose?(message?: FlowCloseMessage): void;
   /** The dialog's and the iframe's accessible name (default "Electricity service"). */
   title?: string;
+  /**
+   * If the flow has not said it is ready after this many milliseconds (default 10000), the SDK shows its own close
+   * button above the iframe, the only way out of a flow that cannot load; it goes away once the flow is ready.
+   */
+  readyTimeout?: number;
+  /** That button's text (default "Close"), e.g. in the page's language. */
+  closeLabel?: string;
   /** Optional `data-testid` of the dialog and the iframe, for the partner's own tests. */
   testIds?: { dialog?: string; frame?: string };
 }
@@ -50,6 +57,8 @@ function layout(dialog: HTMLDialogElement, phone: boolean, height: number): void
     maxWidth: 'none',
     maxHeight: 'none',
     overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
     background: '#fff',
     width: phone ? '100vw' : 'min(480px, 100vw - 2rem)',
     height: phone ? '100dvh' : `min(${height}px, 100dvh - 2rem)`,
@@ -83,8 +92,16 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   iframe.src = options.loginLink;
   if (options.testIds?.dialog) dialog.dataset.testid = options.testIds.dialog;
   if (options.testIds?.frame) iframe.dataset.testid = options.testIds.frame;
-  iframe.style.cssText = 'display:block;width:100%;height:100%;border:0';
-  dialog.append(iframe);
+  iframe.style.cssText = 'display:block;flex:1;min-height:0;width:100%;border:0';
+  // The way out of a flow that does not load: shown only then, above the iframe, never over it.
+  const way = document.createElement('button');
+  way.type = 'button';
+  way.textContent = options.closeLabel ?? 'Close';
+  way.hidden = true;
+  way.style.cssText = 'flex:none;align-self:flex-end;margin:8px;font:inherit';
+  way.onclick = () => end(true);
+  const slow = setTimeout(() => (way.hidden = false), options.readyTimeout ?? 10_000);
+  dialog.append(way, iframe);
   const phone = matchMedia(PHONE);
   let height = 780;
   const relayout = (): void => layout(dialog, phone.matches, height);
@@ -94,6 +111,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   const end = (notify: boolean, message?: FlowCloseMessage): void => {
     if (current !== handle) return;
     current = null;
+    clearTimeout(slow);
     window.removeEventListener('message', onMessage);
     phone.removeEventListener('change', relayout);
     dialog.close();
@@ -112,7 +130,8 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
     options.onEvent?.(message);
     if (current !== handle) return; // the page destroyed it from onEvent
     if (message.type === 'service-flow-ready') {
-      ready = true;
+      ready = way.hidden = true;
+      clearTimeout(slow);
       options.onReady?.(message);
     } else if (message.type === 'service-flow-close') end(true, message);
   };

@@ -20,12 +20,11 @@ export function useServiceFlow(options: UseServiceFlowOptions): { open: () => vo
   }, []);
 
   const open = useCallback(() => {
-    const { loginLink, title, testIds } = latest.current;
+    const { loginLink, onReady: _r, onEvent: _e, onClose: _c, ...display } = latest.current;
     if (!loginLink || handle.current) return;
     handle.current = openFlow({
+      ...display,
       loginLink,
-      title,
-      testIds,
       onReady: (m) => latest.current.onReady?.(m),
       onEvent: (m) => latest.current.onEvent?.(m),
       onClose: (m) => {

@@ -82,7 +82,7 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(f.dataset.testid).to.equal('f');
     expect(document.activeElement).to.equal(f);
     expect(document.documentElement.style.overflow).to.equal('hidden');
-    expect(d.querySelectorAll('button'), 'no close button of its own: the flow draws one').to.have.length(0);
+    expect([...d.querySelectorAll('button')].filter((b) => !b.hidden), 'no close button of its own: the flow draws one').to.have.length(0);
     expect(live.size).to.equal(before + 1);
   });
 
@@ -177,6 +177,24 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(cancel.defaultPrevented).to.equal(true);
     expect(dialog()).not.to.equal(null);
     expect(calls.closes).to.deep.equal([]);
+  });
+
+  it('a flow that is not ready in time gets a close button above it, gone once it is ready', async () => {
+    let calls = open({ readyTimeout: 20, closeLabel: 'Cerrar' });
+    const button = () => dialog()?.querySelector('button') ?? null;
+    expect(button()!.hidden).to.equal(true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(button()!.hidden).to.equal(false);
+    expect(button()!.textContent).to.equal('Cerrar');
+    expect(button()!.getBoundingClientRect().bottom).to.be.at.most(iframe()!.getBoundingClientRect().top);
+    deliver(ready);
+    expect(button()!.hidden, 'ready: the flow draws its own close button').to.equal(true);
+    handle!.destroy();
+    calls = open({ readyTimeout: 20 });
+    await new Promise((r) => setTimeout(r, 60));
+    button()!.click();
+    expect(dialog()).to.equal(null);
+    expect(calls.closes).to.deep.equal([undefined]);
   });
 
   it('a page may destroy the flow from onEvent: nothing is called after', () => {
