@@ -136,10 +136,11 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
     } else if (message.type === 'service-flow-close') end(true, message);
   };
   // Escape from the page (focus outside the iframe) closes only a flow that never became ready; once it is, the
-  // flow's own header and its close button are the way out (Escape inside the flow belongs to the flow).
+  // flow's own header and its close button are the way out (Escape inside the flow belongs to the flow). A cancel the
+  // page may not refuse (the browser's close watcher, e.g. a repeated Escape) closes it as handle.close() does.
   dialog.addEventListener('cancel', (event) => {
     event.preventDefault();
-    if (!ready) end(true);
+    if (!ready || !event.cancelable) end(true);
   });
 
   const handle: ServiceFlowHandle = { close: () => end(true), destroy: () => end(false) };

@@ -177,6 +177,11 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(cancel.defaultPrevented).to.equal(true);
     expect(dialog()).not.to.equal(null);
     expect(calls.closes).to.deep.equal([]);
+    // A cancel the page cannot refuse: the dialog will close, so the SDK closes it for good.
+    dialog()!.dispatchEvent(new Event('cancel', { cancelable: false }));
+    expect(dialog()).to.equal(null);
+    expect(document.documentElement.style.overflow).to.equal('');
+    expect(calls.closes).to.deep.equal([undefined]);
   });
 
   it('a flow that is not ready in time gets a close button above it, gone once it is ready', async () => {
