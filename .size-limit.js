@@ -131,7 +131,23 @@ const lazy = Object.keys(manifest)
   )
   .filter((check) => check.path.length > 0);
 
+/**
+ * The host SDK (vite.host.config.ts → dist/host): the ES module `service-flow/host` (its entry and the chunk it shares
+ * with the React binding) ≤ 2 KB, the script-tag build ≤ 2 KB, and the React binding ≤ 1 KB beyond the SDK it
+ * imports (React itself is the partner's).
+ */
+const HOST = 'dist/host';
+for (const f of ['service-flow.js', 'chunk-service-flow.js', 'react.js', 'service-flow.iife.js']) {
+  if (!existsSync(join(HOST, f))) throw new Error(`size-limit: ${HOST}/${f} is missing. Build first (npm run build).`);
+}
+const host = [
+  { name: 'Host SDK: service-flow/host (ES module, gzip)', path: [join(HOST, 'service-flow.js'), join(HOST, 'chunk-service-flow.js')], limit: '2 KB', gzip: true },
+  { name: 'Host SDK: script-tag build (gzip)', path: join(HOST, 'service-flow.iife.js'), limit: '2 KB', gzip: true },
+  { name: 'React binding: service-flow/react beyond the SDK (gzip)', path: join(HOST, 'react.js'), limit: '1 KB', gzip: true },
+];
+
 export default [
+  ...host,
   { name: 'First step: entry + address step (JS, gzip)', path: js(firstStep), limit: '20 KB', gzip: true },
   ...scopeScreens,
   ...lazy,

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check in order, stopping at the first failure:
  * API drift, type check, lint, Node tests (sandbox, partner demo, build scripts), component tests (web-test-runner),
- * end-to-end tests (Playwright, on a sandbox build of the bundle), then the size budgets on a production build.
+ * end-to-end tests (Playwright, on a sandbox build of the bundle), then the size budgets on a production build (the
+ * flow, and the host SDK with its React binding).
  * Prints a closing `N passed, N failed` line counted from the runners.
  */
 import { spawnSync } from 'node:child_process';
@@ -167,6 +168,8 @@ const steps: Array<() => boolean> = [
     return ok;
   },
   () => run('build', npx, ['vite', 'build', '--logLevel', 'warn']) && productionIsClean(),
+  // The host SDK and the React binding (vite.host.config.ts), measured by the size budgets too.
+  () => run('build', 'npm', ['run', '--silent', 'build:host']),
   () => (only.length && !only.includes('size')) || sizeBudgets(),
 ];
 

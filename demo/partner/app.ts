@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PartnerConfig } from './config.js';
-import { clientScript, page, staticAsset } from './assets.js';
+import { clientScript, hostSdkScript, page, staticAsset } from './assets.js';
 import { parseFlowLinkRequest, type FieldError, type FlowBehavior } from './flow-link-request.js';
 import { createFlowLink, randomSandboxEmail } from './flow-link.js';
 import { securityHeaders } from './security.js';
@@ -64,6 +64,12 @@ export function createPartnerApp(config: PartnerConfig, api: ServiceApi = servic
   app.get('/return', async (c) => c.html(await page('return')));
   app.get('/js/:name', async (c) => {
     const code = await clientScript(c.req.param('name'));
+    if (code === null) return c.notFound();
+    c.header('Cache-Control', 'no-cache');
+    return c.body(code, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  app.get('/sdk/:name', async (c) => {
+    const code = await hostSdkScript(c.req.param('name'));
     if (code === null) return c.notFound();
     c.header('Cache-Control', 'no-cache');
     return c.body(code, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 const CLIENT_DIR = fileURLToPath(new URL('./client/', import.meta.url));
+/** The host SDK as `npm run build` (or `npm run build:host`) leaves it: served at /sdk/ for a page to load. */
+const HOST_SDK_DIR = fileURLToPath(new URL('../../dist/host/', import.meta.url));
+const HOST_SDK_NAME = /^[a-z-]+(\.iife)?\.js$/;
 
 // Names are matched against a strict pattern before touching the disk, which rules out path traversal.
 const ASSET_NAME = /^[a-z0-9-]+\.(css|svg)$/;
@@ -29,6 +32,12 @@ export async function staticAsset(name: string): Promise<Asset | null> {
   if (!match) return null;
   const body = await readFile(join(PUBLIC_DIR, name), 'utf8').catch(() => null);
   return body === null ? null : { body, type: TYPES[match[1] as string] ?? 'application/octet-stream' };
+}
+
+/** A file of the host SDK's build (dist/host), or null when the name is not one or it is not built. */
+export async function hostSdkScript(name: string): Promise<string | null> {
+  if (!HOST_SDK_NAME.test(name)) return null;
+  return readFile(join(HOST_SDK_DIR, name), 'utf8').catch(() => null);
 }
 
 type TypeScript = typeof import('typescript');

@@ -233,3 +233,21 @@ describe('the account a new link is for (account_state)', () => {
     for (const line of lines) for (const secret of secrets) assert.ok(!line.includes(secret), `the log line "${line}" shows personal data or a secret`);
   });
 });
+
+describe('GET /sdk/:name (the host SDK build, dist/host)', () => {
+  it('serves only the build\'s script names, as JavaScript under the page\'s security headers', async () => {
+    const app = createPartnerApp(config, fakeService().api);
+    for (const name of ['..%2Fpackage.json', 'service-flow.ts', 'types', '.vite', 'Service-Flow.js']) {
+      assert.equal((await app.request(`/sdk/${name}`)).status, 404, name);
+    }
+    const res = await app.request('/sdk/service-flow.iife.js');
+    // Present once `npm run build` (or `npm run build:host`) has run; a clear 404 otherwise.
+    if (res.status === 200) {
+      assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/);
+      assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+      assert.match(await res.text(), /ServiceFlow/);
+    } else {
+      assert.equal(res.status, 404);
+    }
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The host SDK: opens the flow in a modal iframe on a partner's page by the display rules (docs/integration.md),
+ * listens to the flow's messages (docs/messages.md) from the flow's origin and that iframe only, and leaves nothing
+ * behind when the flow closes.
+ */
+import { isFlowMessage, type FlowCloseMessage, type FlowMessage, type FlowReadyMessage } from '../bridge/messages.js';
+
+export type { CloseReason, FlowCloseMessage, FlowMessage, FlowReadyMessage } from '../bridge/messages.js';
+
+export interface ServiceFlowOptions {
+  /** The one-hour login link the partner's backend asked the service for (`login_link`). */
+  loginLink: string;
+  /** The flow's first step is on screen. */
+  onReady?(message: FlowReadyMessage): void;
+  /** Every message the flow posts, in order (including `service-flow-ready` and `service-flow-close`). */
+  onEvent?(message: FlowMessage): void;
+  /**
+   * The modal is gone (iframe removed, scroll and focus restored). Called once: with the flow's
+   * `service-flow-close` message, or with nothing when the page itself called `handle.close()`.
+   */
+  onClose?(message?: FlowCloseMessage): void;
+  /** The dialog's and the iframe's accessible name (default "Electricity service"). */
+  title?: string;
+  /**
+   * If the flow has not said it is ready after this many milliseconds (default 10000), the SDK shows its own close
+   * button above the iframe, the only way out of a flow that cannot load; it goes away once the flow is ready.
+   */
+  readyTimeout?: number;
+  /** That button's text (default "Close"), e.g. in the page's language. */
+  closeLabel?: string;
+  /** Optional `data-testid` of the dialog and the iframe, for the partner's own tests. */
+  testIds?: { dialog?: string; frame?: string };
+}
+
+export interface ServiceFlowHandle {
+  /** Removes the modal and calls `onClose()` without a message (the flow is not told; its link stays valid). */
+  close(): void;
+  /** Removes the modal and calls nothing, now or later (e.g. when the page's own component goes away). */
+  destroy(): void;
+}
+
+/** Shortest height a desktop dialog takes, whatever the flow's content measures (a loading screen is short). */
+const MIN_HEIGHT = 320;
+/** A phone: the flow takes the whole screen. */
+const PHONE = '(max-width: 600px)';
+
+/**
+ * Inline styles only (set through the CSSOM, which a strict `style-src` CSP allows, unlike a `<style>` element). The
+ * page is dimmed by the dialog's own shadow, as `::backdrop` cannot be styled inline.
+ */
+function layout(dialog: HTMLDialogElement, phone: boolean, height: number): void {
+  Object.assign(dialog.style, {
+    boxSizing: 'border-box',
+    padding: '0',
+    border: '0',
+    margin: 'auto',
+    maxWidth: 'none',
+    maxHeight: 'none',
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+    background: '#fff',
+    width: phone ? '100vw' : 'min(480px, 100vw - 2rem)',
+    height: phone ? '100dvh' : `min(${height}px, 100dvh - 2rem)`,
+    borderRadius: phone ? '0' : '12px',
+    boxShadow: '0 0 0 100vmax rgb(0 0 0 / 60%)',
+  });
+}
+
+let current: ServiceFlowHandle | null = null;
+
+/**
+ * Opens the flow. Only one flow is open at a time: opening another while one is open throws (close or destroy the
+ * first one before).
+ */
+export function open(options: ServiceFlowOptions): ServiceFlowHandle {
+  if (current) throw new Error('ServiceFlow: a flow is already open');
+  const origin = new URL(options.loginLink, location.href).origin;
+  const title = options.title ?? 'Electricity service';
+  const opener = document.activeElement as HTMLElement | null;
+  const root = document.documentElement;
+  const overflow = root.style.overflow;
+
+  const dialog = document.createElement('dialog');
+  dialog.setAttribute('data-service-flow', '');
+  dialog.setAttribute('aria-label', title);
+  // showModal() already makes the dialog modal; the attribute says so to older assistive technology too.
+  dialog.setAttribute('aria-modal', 'true');
+  const iframe = document.createElement('iframe');
+  iframe.title = title;
+  iframe.allow = 'payment';
+  iframe.src = options.loginLink;
+  if (options.testIds?.dialog) dialog.dataset.testid = options.testIds.dialog;
+  if (options.testIds?.frame) iframe.dataset.testid = options.testIds.frame;
+  iframe.style.cssText = 'display:block;flex:1;min-height:0;width:100%;border:0';
+  // The way out of a flow that does not load: shown only then, above the iframe, never over it.
+  const way = document.createElement('button');
+  way.type = 'button';
+  way.textContent = options.closeLabel ?? 'Close';
+  way.hidden = true;
+  way.style.cssText = 'flex:none;align-self:flex-end;margin:8px;font:inherit';
+  way.onclick = () => end(true);
+  const slow = setTimeout(() => (way.hidden = false), options.readyTimeout ?? 10_000);
+  dialog.append(way, iframe);
+  const phone = matchMedia(PHONE);
+  let height = 780;
+  const relayout = (): void => layout(dialog, phone.matches, height);
+  relayout();
+
+  let ready = false;
+  const end = (notify: boolean, message?: FlowCloseMessage): void => {
+    if (current !== handle) return;
+    current = null;
+    clearTimeout(slow);
+    window.removeEventListener('message', onMessage);
+    phone.removeEventListener('change', relayout);
+    dialog.close();
+    dialog.remove();
+    root.style.overflow = overflow;
+    if (opener?.isConnected) opener.focus();
+    if (notify) options.onClose?.(message);
+  };
+  const onMessage = (event: MessageEvent): void => {
+    if (event.origin !== origin || event.source !== iframe.contentWindow || !isFlowMessage(event.data)) return;
+    const message = event.data;
+    if (message.type === 'service-flow-resize') {
+      height = Math.max(MIN_HEIGHT, Math.ceil(message.height));
+      relayout();
+    }
+    options.onEvent?.(message);
+    if (current !== handle) return; // the page destroyed it from onEvent
+    if (message.type === 'service-flow-ready') {
+      ready = way.hidden = true;
+      clearTimeout(slow);
+      options.onReady?.(message);
+    } else if (message.type === 'service-flow-close') end(true, message);
+  };
+  // Escape from the page (focus outside the iframe) closes only a flow that never became ready; once it is, the
+  // flow's own header and its close button are the way out (Escape inside the flow belongs to the flow). A cancel the
+  // page may not refuse (the browser's close watcher, e.g. a repeated Escape) closes it as handle.close() does.
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault();
+    if (!ready || !event.cancelable) end(true);
+  });
+
+  const handle: ServiceFlowHandle = { close: () => end(true), destroy: () => end(false) };
+  current = handle;
+  // Listening before the iframe loads, so not even the first message can be missed.
+  window.addEventListener('message', onMessage);
+  phone.addEventListener('change', relayout);
+  document.body.append(dialog);
+  root.style.overflow = 'hidden';
+  dialog.showModal();
+  iframe.focus();
+  return handle;
+}
+
+/** The SDK as one object: `ServiceFlow.open({ loginLink, onReady, onEvent, onClose })`. */
+export const ServiceFlow = { open };

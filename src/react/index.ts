@@ -1,0 +1,40 @@
+/**
+ * `service-flow/react`: the host SDK as a React hook, the way `usePlaidLink` works. `open()` opens the flow in the
+ * SDK's modal; `ready` is true while there is a link and no flow of this hook is open. The latest callbacks are
+ * called (they may change on every render), and the flow is destroyed when the component unmounts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { open as openFlow, type ServiceFlowHandle, type ServiceFlowOptions } from '../host/service-flow.js';
+
+export type UseServiceFlowOptions = Omit<ServiceFlowOptions, 'loginLink'> & { loginLink: string | null | undefined };
+
+export function useServiceFlow(options: UseServiceFlowOptions): { open: () => void; ready: boolean } {
+  const latest = useRef(options);
+  latest.current = options;
+  const handle = useRef<ServiceFlowHandle | null>(null);
+  const [isOpen, setOpen] = useState(false);
+
+  useEffect(() => () => {
+    handle.current?.destroy();
+    handle.current = null;
+  }, []);
+
+  const open = useCallback(() => {
+    const { loginLink, onReady: _r, onEvent: _e, onClose: _c, ...display } = latest.current;
+    if (!loginLink || handle.current) return;
+    handle.current = openFlow({
+      ...display,
+      loginLink,
+      onReady: (m) => latest.current.onReady?.(m),
+      onEvent: (m) => latest.current.onEvent?.(m),
+      onClose: (m) => {
+        handle.current = null;
+        setOpen(false);
+        latest.current.onClose?.(m);
+      },
+    });
+    setOpen(true);
+  }, []);
+
+  return { open, ready: !!options.loginLink && !isOpen };
+}

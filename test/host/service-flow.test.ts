@@ -1,0 +1,211 @@
+import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { ServiceFlow } from '../../src/host/index.js';
+import type { ServiceFlowHandle, ServiceFlowOptions } from '../../src/host/index.js';
+import type { FlowMessage } from '../../src/bridge/messages.js';
+
+/** The flow on another origin than the test page (127.0.0.1 vs localhost: the same test server). */
+const FLOW_ORIGIN = `${location.protocol}//${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+const LINK = `${FLOW_ORIGIN}/test/host/no-such-flow?token=t`;
+
+const ready: FlowMessage = { type: 'service-flow-ready', version: 1, scope: 'enrollment' };
+const closeMsg: FlowMessage = { type: 'service-flow-close', version: 1, scope: 'enrollment', reason: 'completed', account_status: 'pending' };
+
+/** Every 'message' listener on the window, added and not removed. */
+const live = new Set<unknown>();
+const add = window.addEventListener.bind(window);
+const remove = window.removeEventListener.bind(window);
+window.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: AddEventListenerOptions) => {
+  if (type === 'message') live.add(listener);
+  add(type, listener, options);
+}) as typeof window.addEventListener;
+window.removeEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: EventListenerOptions) => {
+  if (type === 'message') live.delete(listener);
+  remove(type, listener, options);
+}) as typeof window.removeEventListener;
+
+interface Calls {
+  ready: FlowMessage[];
+  events: FlowMessage[];
+  closes: Array<FlowMessage | undefined>;
+}
+
+let opener: HTMLButtonElement;
+let handle: ServiceFlowHandle | undefined;
+
+function open(extra: Partial<ServiceFlowOptions> = {}): Calls {
+  const calls: Calls = { ready: [], events: [], closes: [] };
+  handle = ServiceFlow.open({
+    loginLink: LINK,
+    onReady: (m) => calls.ready.push(m),
+    onEvent: (m) => calls.events.push(m),
+    onClose: (m) => calls.closes.push(m),
+    ...extra,
+  });
+  return calls;
+}
+
+const dialog = () => document.querySelector<HTMLDialogElement>('dialog[data-service-flow]');
+const iframe = () => dialog()?.querySelector('iframe') ?? null;
+
+/** A message as the browser delivers it: `origin` and `source` are what the SDK must check. */
+function deliver(data: unknown, { origin = FLOW_ORIGIN, source = iframe()?.contentWindow ?? null }: { origin?: string; source?: Window | null } = {}): void {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
+
+describe('ServiceFlow.open (host SDK)', () => {
+  beforeEach(async () => {
+    await setViewport({ width: 1024, height: 768 });
+    opener = document.createElement('button');
+    opener.textContent = 'Enroll';
+    document.body.append(opener);
+    opener.focus();
+  });
+  afterEach(() => {
+    handle?.destroy();
+    handle = undefined;
+    opener.remove();
+  });
+
+  it('opens a labelled modal dialog with the payment permission, focus in the flow and the page scroll locked', () => {
+    const before = live.size;
+    open({ title: 'Electricity enrollment', testIds: { dialog: 'm', frame: 'f' } });
+    const d = dialog()!;
+    expect(d.matches(':modal'), 'in the top layer').to.equal(true);
+    expect(d.getAttribute('aria-modal')).to.equal('true');
+    expect(d.getAttribute('aria-label')).to.equal('Electricity enrollment');
+    expect(d.dataset.testid).to.equal('m');
+    const f = iframe()!;
+    expect(f.getAttribute('allow')).to.equal('payment');
+    expect(f.title).to.equal('Electricity enrollment');
+    expect(f.src).to.equal(LINK);
+    expect(f.dataset.testid).to.equal('f');
+    expect(document.activeElement).to.equal(f);
+    expect(document.documentElement.style.overflow).to.equal('hidden');
+    expect([...d.querySelectorAll('button')].filter((b) => !b.hidden), 'no close button of its own: the flow draws one').to.have.length(0);
+    expect(live.size).to.equal(before + 1);
+  });
+
+  it('a centred dialog on a desktop that follows the flow height; full screen on a phone', async () => {
+    open();
+    const box = () => dialog()!.getBoundingClientRect();
+    expect(box().width).to.equal(480);
+    expect(Math.round(box().left + box().width / 2)).to.equal(512);
+    deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment', height: 500 });
+    expect(box().height).to.equal(500);
+    deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment', height: 5000 });
+    expect(box().height, 'never taller than the screen').to.equal(768 - 32);
+    deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment', height: 40 });
+    expect(box().height, 'a sensible least height').to.equal(320);
+    await setViewport({ width: 375, height: 812 });
+    await new Promise((r) => requestAnimationFrame(r));
+    expect([box().left, box().top, box().width, box().height]).to.deep.equal([0, 0, 375, 812]);
+  });
+
+  it('takes messages from the flow origin and its iframe only, and only flow messages', () => {
+    const calls = open();
+    deliver(ready, { origin: location.origin });
+    deliver(ready, { source: window });
+    deliver(closeMsg, { origin: 'https://evil.example' });
+    deliver(closeMsg, { source: window });
+    deliver({ type: 'service-flow-close' }); // no version
+    deliver('service-flow-close');
+    expect(calls.events).to.deep.equal([]);
+    expect(dialog()).not.to.equal(null);
+    deliver(ready);
+    expect(calls.ready).to.deep.equal([ready]);
+    expect(calls.events).to.deep.equal([ready]);
+  });
+
+  it('on service-flow-close: removes everything, restores focus and scroll, calls onClose once with the message', () => {
+    document.documentElement.style.overflow = 'clip';
+    const before = live.size;
+    const calls = open();
+    deliver(ready);
+    deliver(closeMsg);
+    expect(dialog()).to.equal(null);
+    expect(document.querySelector('iframe')).to.equal(null);
+    expect(live.size).to.equal(before);
+    expect(document.activeElement).to.equal(opener);
+    expect(document.documentElement.style.overflow).to.equal('clip');
+    document.documentElement.style.overflow = '';
+    expect(calls.closes).to.deep.equal([closeMsg]);
+    expect(calls.events).to.deep.equal([ready, closeMsg]);
+    handle!.close();
+    expect(calls.closes, 'once').to.have.length(1);
+  });
+
+  it('refuses a second open while one is open; opens again after', () => {
+    open();
+    expect(() => open()).to.throw(/already open/);
+    expect(document.querySelectorAll('dialog[data-service-flow]')).to.have.length(1);
+    handle!.destroy();
+    open();
+    expect(dialog()).not.to.equal(null);
+  });
+
+  it('destroy() removes everything and calls nothing afterwards', () => {
+    const before = live.size;
+    const calls = open();
+    const frame = iframe()!;
+    handle!.destroy();
+    expect(dialog()).to.equal(null);
+    expect(live.size).to.equal(before);
+    expect(document.documentElement.style.overflow).to.equal('');
+    window.dispatchEvent(new MessageEvent('message', { data: closeMsg, origin: FLOW_ORIGIN, source: frame.contentWindow }));
+    handle!.close();
+    expect(calls).to.deep.equal({ ready: [], events: [], closes: [] });
+  });
+
+  it('close() removes everything and calls onClose once without a message', () => {
+    const calls = open();
+    handle!.close();
+    handle!.close();
+    expect(dialog()).to.equal(null);
+    expect(calls.closes).to.deep.equal([undefined]);
+  });
+
+  it('Escape on the page closes a flow that never became ready, not one that is', () => {
+    let calls = open();
+    dialog()!.dispatchEvent(new Event('cancel', { cancelable: true }));
+    expect(dialog()).to.equal(null);
+    expect(calls.closes).to.deep.equal([undefined]);
+    calls = open();
+    deliver(ready);
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog()!.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).to.equal(true);
+    expect(dialog()).not.to.equal(null);
+    expect(calls.closes).to.deep.equal([]);
+    // A cancel the page cannot refuse: the dialog will close, so the SDK closes it for good.
+    dialog()!.dispatchEvent(new Event('cancel', { cancelable: false }));
+    expect(dialog()).to.equal(null);
+    expect(document.documentElement.style.overflow).to.equal('');
+    expect(calls.closes).to.deep.equal([undefined]);
+  });
+
+  it('a flow that is not ready in time gets a close button above it, gone once it is ready', async () => {
+    let calls = open({ readyTimeout: 20, closeLabel: 'Cerrar' });
+    const button = () => dialog()?.querySelector('button') ?? null;
+    expect(button()!.hidden).to.equal(true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(button()!.hidden).to.equal(false);
+    expect(button()!.textContent).to.equal('Cerrar');
+    expect(button()!.getBoundingClientRect().bottom).to.be.at.most(iframe()!.getBoundingClientRect().top);
+    deliver(ready);
+    expect(button()!.hidden, 'ready: the flow draws its own close button').to.equal(true);
+    handle!.destroy();
+    calls = open({ readyTimeout: 20 });
+    await new Promise((r) => setTimeout(r, 60));
+    button()!.click();
+    expect(dialog()).to.equal(null);
+    expect(calls.closes).to.deep.equal([undefined]);
+  });
+
+  it('a page may destroy the flow from onEvent: nothing is called after', () => {
+    const calls = open({ onEvent: () => handle!.destroy() });
+    deliver(ready);
+    expect(dialog()).to.equal(null);
+    expect(calls.ready).to.deep.equal([]);
+  });
+});
