@@ -108,6 +108,12 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   relayout();
 
   let ready = false;
+  // The flow's optional handshake (docs/messages.md): the origin the browser attaches to it tells the flow where to
+  // send, where the browser does not name the parent to it. Sent to the flow's origin only, on load and on its first
+  // message (the flow may not have been listening at load).
+  let greeted = false;
+  const greet = (): void => iframe.contentWindow?.postMessage({ type: 'service-flow-init', version: 1 }, origin);
+  iframe.addEventListener('load', greet);
   const end = (notify: boolean, message?: FlowCloseMessage): void => {
     if (current !== handle) return;
     current = null;
@@ -123,6 +129,8 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   const onMessage = (event: MessageEvent): void => {
     if (event.origin !== origin || event.source !== iframe.contentWindow || !isFlowMessage(event.data)) return;
     const message = event.data;
+    if (!greeted) greet();
+    greeted = true;
     if (message.type === 'service-flow-resize') {
       height = Math.max(MIN_HEIGHT, Math.ceil(message.height));
       relayout();

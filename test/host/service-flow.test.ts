@@ -102,6 +102,24 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect([box().left, box().top, box().width, box().height]).to.deep.equal([0, 0, 375, 812]);
   });
 
+  it('greets the flow with service-flow-init, to the flow origin only, when its page loads', async () => {
+    const echoes: Array<{ echo: unknown; from: string }> = [];
+    const listen = (event: MessageEvent) => {
+      if (event.origin === FLOW_ORIGIN && (event.data as { echo?: unknown })?.echo) echoes.push(event.data as { echo: unknown; from: string });
+    };
+    add('message', listen);
+    try {
+      open({ loginLink: `${FLOW_ORIGIN}/test/host/echo.html?token=t` });
+      for (let i = 0; i < 100 && echoes.length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(echoes).to.have.length.greaterThan(0);
+      expect(echoes[0]!.echo).to.deep.equal({ type: 'service-flow-init', version: 1 });
+      // The browser attests where it came from: this page, which the flow then writes to, and only to.
+      expect(echoes[0]!.from).to.equal(location.origin);
+    } finally {
+      remove('message', listen);
+    }
+  });
+
   it('takes messages from the flow origin and its iframe only, and only flow messages', () => {
     const calls = open();
     deliver(ready, { origin: location.origin });
