@@ -87,7 +87,7 @@ const KNOWN_OVER: Record<string, { measuredBytes: number; why: string }> = {
   'First screen: renewal (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 26_604, why: 'issue #8: the core with enrollment + the scope' },
   'First screen: connect-battery (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 26_259, why: 'issue #8: the core with enrollment + the scope' },
   'All enrollment JavaScript (gzip)': {
-    measuredBytes: 63_752,
+    measuredBytes: 63_789,
     why: 'issue #8: the Spanish strings of every scope in one chunk (9.6 kB), the account status on the done step (2.3 kB)',
   },
 };

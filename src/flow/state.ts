@@ -151,9 +151,12 @@ export function following(scope: AnyScope, step: string, account: Account): stri
   return all[all.indexOf(step) + 1] ?? null;
 }
 
-/** 1-based position and count for "Step 2 of 6"; null for a step outside the numbered ones (done). */
+/**
+ * 1-based position and count for "Step 2 of 6"; null for a step outside the numbered ones (done), and when there is
+ * only one (a lone step is not a sequence: no "Step 1 of 1").
+ */
 export function position(scope: AnyScope, step: string, account: Account): { index: number; total: number } | null {
   const steps = scope.steps(account);
   const index = steps.indexOf(step);
-  return index < 0 ? null : { index: index + 1, total: steps.length };
+  return index < 0 || steps.length < 2 ? null : { index: index + 1, total: steps.length };
 }

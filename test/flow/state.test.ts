@@ -3,6 +3,7 @@ import type { Account } from '../../src/api/types.js';
 import type { AnyScope } from '../../src/flow/scope.js';
 import { following, initialState, position, reduce, type Action, type FlowState } from '../../src/flow/state.js';
 import { enrollment } from '../../src/scopes/enrollment/enrollment.js';
+import { updatePaymentMethod } from '../../src/scopes/update-payment-method/update-payment-method.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
 
 const scope = enrollment as AnyScope;
@@ -113,5 +114,14 @@ describe('flow state (reducer)', () => {
     expect(following(scope, 'review', a)).to.equal('done');
     expect(following(scope, 'done', a)).to.equal(null);
     expect(screenOf(boot(a)).kind).to.equal('step');
+  });
+
+  it('does not number a lone step ("Step 1 of 1"): a card update without a card on file opens on the card form', () => {
+    const noCard = makeAccount({ status: 'active', status_reason: 'active' } as Partial<Account>, { has_payment_method: false });
+    const withCard = makeAccount({ status: 'active', status_reason: 'active' } as Partial<Account>, { has_payment_method: true });
+    const cardScope = updatePaymentMethod as AnyScope;
+    expect(cardScope.steps(noCard)).to.deep.equal(['payment']);
+    expect(position(cardScope, 'payment', noCard)).to.equal(null);
+    expect(position(cardScope, 'payment', withCard)).to.deep.equal({ index: 2, total: 2 });
   });
 });
