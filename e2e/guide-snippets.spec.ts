@@ -207,7 +207,8 @@ test.describe("the integration guide's snippets", () => {
     expect(hosted.searchParams.get('token')).not.toBe(link.searchParams.get('token'));
     expect(user.accountUuid).toBe(account.account_uuid);
     // A return URL off the allowed origins is refused, and the error says why.
-    await expect(loginLink(user, { behavior: 'hosted', returnUrl: 'https://elsewhere.example/back' })).rejects.toThrow(/422.*return_url/);
+    await expect(loginLink(user, { behavior: 'hosted', returnUrl: 'https://elsewhere.example/back' })).rejects.toThrow(/: 422 .*"code":"unprocessable".*return_url/);
+    await expect(loginLink(user, { behavior: 'hosted', returnUrl: 'javascript:alert(1)' })).rejects.toThrow(/: 400 .*"code":"invalid_request".*return_url/);
   });
 
   test('the SDK as an ES module (bundled) completes an enrollment', async ({ page }) => {
