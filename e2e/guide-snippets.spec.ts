@@ -15,13 +15,17 @@
  * - its route `POST /api/flow-link`, answering `{ login_link: await loginLink(user) }` with the guide's own Node
  *   snippet for a new user each time, as the guide describes that route.
  *
- * Each page snippet then completes one enrollment (the production flow, the real sandbox) to `completed`, seen in the
- * console line the snippet itself logs, and leaves nothing on screen and no console error.
+ * Each page snippet (the SDK as an ES module, the SDK with a script tag, the raw iframe, the React hook, mounted by
+ * a minimal app of the test's own) then completes one enrollment (the production flow, the real sandbox) to
+ * `completed`, seen in the console line the snippet itself logs, and leaves nothing on screen, focus on its button
+ * and no console error. The React snippet also type-checks against the package's declarations. A hosted link from
+ * the Node snippet returns to a return URL on the partner's origin with `reason` and `locale`, where the page reads
+ * the status with the snippet's `accountStatus`.
  */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,17 +53,22 @@ interface User {
   email: string;
   accountUuid?: string;
 }
-type LoginLink = (user: User, options?: { scope?: string; behavior?: string; returnUrl?: string }) => Promise<string>;
+interface Backend {
+  loginLink(user: User, options?: { scope?: string; behavior?: string; returnUrl?: string }): Promise<string>;
+  accountStatus(user: User): Promise<{ status: string; status_reason: string | null }>;
+}
 
-let loginLink: LoginLink;
+let loginLink: Backend['loginLink'];
+let accountStatus: Backend['accountStatus'];
 let moduleBundle: string;
+let reactBundle: string;
 let workDir: string;
 let partnerApp: ReturnType<typeof startPartnerApp>;
 
 test.beforeAll(async () => {
   // Every snippet is read first: a missing marker fails before anything runs.
   const sources = Object.fromEntries(
-    ['backend-node', 'sdk-module', 'sdk-script-html', 'sdk-script-js', 'iframe-html', 'iframe-css', 'iframe-js'].map((n) => [n, snippet(n)]),
+    ['backend-node', 'sdk-module', 'sdk-script-html', 'sdk-script-js', 'iframe-html', 'iframe-css', 'iframe-js', 'react'].map((n) => [n, snippet(n)]),
   );
   const built = spawnSync('npm', ['run', '--silent', 'build:host'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build:host failed:\n${built.stdout}\n${built.stderr}`);
@@ -70,7 +79,7 @@ test.beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'guide-snippets-'));
   const backend = join(workDir, 'backend.mjs');
   writeFileSync(backend, sources['backend-node']!);
-  ({ loginLink } = (await import(pathToFileURL(backend).href)) as { loginLink: LoginLink });
+  ({ loginLink, accountStatus } = (await import(pathToFileURL(backend).href)) as Backend);
 
   // The ES module snippet as a partner's bundler builds it (resolveDir: this package, so `service-flow/host` is
   // resolved by name through package.json's exports, to the dist/host build).
@@ -82,6 +91,43 @@ test.beforeAll(async () => {
     logLevel: 'silent',
   });
   moduleBundle = bundled.outputFiles[0]!.text;
+
+  // The React snippet, bundled with React as a partner's app would, and mounted by a minimal app of the test's own:
+  // it asks the partner's route for a link and renders the snippet's <EnrollButton loginLink={…} />.
+  const reactApp = await build({
+    stdin: {
+      contents: `import { createElement, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { EnrollButton } from 'guide:react';
+function App() {
+  const [link, setLink] = useState(null);
+  useEffect(() => {
+    fetch('/api/flow-link', { method: 'POST' }).then((r) => r.json()).then((j) => setLink(j.login_link));
+  }, []);
+  return createElement(EnrollButton, { loginLink: link });
+}
+createRoot(document.getElementById('root')).render(createElement(App));`,
+      resolveDir: ROOT,
+      sourcefile: 'app.js',
+      loader: 'js',
+    },
+    plugins: [
+      {
+        name: 'guide-snippet',
+        setup(b) {
+          b.onResolve({ filter: /^guide:react$/ }, () => ({ path: 'react', namespace: 'guide' }));
+          b.onLoad({ filter: /.*/, namespace: 'guide' }, () => ({ contents: sources['react']!, loader: 'tsx', resolveDir: ROOT }));
+        },
+      },
+    ],
+    bundle: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  reactBundle = reactApp.outputFiles[0]!.text;
 
   partnerApp = startPartnerApp();
   partnerApp.server.listen(Number(new URL(E2E.ownAppUrl).port), 'localhost');
@@ -130,6 +176,15 @@ function startPartnerApp(): { server: Server; show(site: Omit<Site, 'users'>): S
     if (!site) return send(503, 'text/plain', 'No site');
     if (req.method === 'GET' && path === '/shop/enroll') {
       return send(200, 'text/html; charset=utf-8', `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Partner</title></head>\n<body>\n${site.body}\n</body>\n</html>\n`);
+    }
+    if (req.method === 'GET' && path === '/enrollment/back') {
+      // A hosted flow's return page: `reason` and `locale` only choose words; the status is the service's.
+      const query = new URL(req.url ?? '/', E2E.ownAppUrl).searchParams;
+      accountStatus(site.users.at(-1)!).then(
+        ({ status }) => send(200, 'text/html; charset=utf-8', `<!doctype html><html lang="${query.get('locale') === 'es' ? 'es' : 'en'}"><title>Back</title><p id="reason">${query.get('reason') === 'completed' ? 'Welcome' : 'Continue later'}</p><p id="status">${status}</p></html>`),
+        (error: Error) => send(502, 'text/plain', error.message),
+      );
+      return;
     }
     if (req.method === 'POST' && path === '/api/flow-link') {
       // The route the guide describes: `{ login_link: await loginLink(currentUser) }`, a new signed-in user each time.
@@ -180,7 +235,7 @@ async function enrollThroughSnippet(page: Page, site: Site, closedLine: RegExp):
   // Nothing left on screen, focus back on the button, and not one console error (a CSP violation would be one).
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe('enroll');
+  await expect(page.getByRole('button', { name: 'Get electricity' })).toBeFocused();
   expect(seen.errors).toEqual([]);
   // One link, for the one account the guide's backend created, which the service now says is past `created`.
   expect(site.users).toHaveLength(1);
@@ -188,7 +243,7 @@ async function enrollThroughSnippet(page: Page, site: Site, closedLine: RegExp):
   expect(account.status).not.toBe('created');
   // Where the snippet logs the close message's account_status, it is the service's.
   const logged = seen.lines.find((l) => closedLine.test(l))!.split(' ');
-  if (logged[0] === 'closed') expect(logged[2]).toBe(account.status);
+  if (logged[0] === 'closed' && logged[2] !== undefined) expect(logged[2]).toBe(account.status);
   return seen.lines;
 }
 
@@ -236,5 +291,44 @@ test.describe("the integration guide's snippets", () => {
       files: { 'flow.js': js(snippet('iframe-js')), 'flow.css': { type: 'text/css; charset=utf-8', body: snippet('iframe-css') } },
     });
     await enrollThroughSnippet(page, site, /^closed completed \S+$/);
+  });
+
+  test('React: the snippet type-checks against the package\'s types', () => {
+    // In this package's folder, so that `service-flow/react` resolves by name to dist/host's declarations.
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, 'test-results', 'guide-react-'));
+    try {
+      writeFileSync(join(dir, 'enroll-button.tsx'), snippet('react'));
+      const args = ['--noEmit', '--strict', '--noUnusedLocals', '--jsx', 'react-jsx', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', '--lib', 'es2023,dom', '--skipLibCheck', join(dir, 'enroll-button.tsx')];
+      const checked = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, encoding: 'utf8' });
+      expect(checked.stdout + checked.stderr).toBe('');
+      expect(checked.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('React: the hook of the guide completes an enrollment', async ({ page }) => {
+    const site = partnerApp.show({
+      body: '<div id="root"></div>\n<script type="module" src="/static/app.js"></script>',
+      files: { 'app.js': js(reactBundle) },
+    });
+    await enrollThroughSnippet(page, site, /^closed completed$/);
+  });
+
+  test('a hosted link returns to its return URL with the reason, and the return page reads the status from the service', async ({ page }) => {
+    const site = partnerApp.show({ body: '', files: {} });
+    const user: User = { email: randomEmail('guide-hosted') };
+    site.users.push(user);
+    const link = await loginLink(user, { behavior: 'hosted', returnUrl: `${E2E.ownAppUrl}/enrollment/back` });
+    await page.goto(link);
+    await completeEnrollment(page);
+    await page.waitForURL(`${E2E.ownAppUrl}/enrollment/back?**`);
+    const back = new URL(page.url());
+    expect(Object.fromEntries(back.searchParams)).toEqual({ reason: 'completed', locale: 'en' });
+    await expect(page.locator('#reason')).toHaveText('Welcome');
+    const { status } = await getAccount(user.accountUuid!);
+    expect(status).not.toBe('created');
+    await expect(page.locator('#status')).toHaveText(status);
   });
 });
