@@ -64,6 +64,7 @@ let moduleBundle: string;
 let reactBundle: string;
 let workDir: string;
 let partnerApp: ReturnType<typeof startPartnerApp>;
+let savedEnv: Record<string, string | undefined> = {};
 
 test.beforeAll(async () => {
   // Every snippet is read first: a missing marker fails before anything runs.
@@ -74,6 +75,7 @@ test.beforeAll(async () => {
   if (built.status !== 0) throw new Error(`npm run build:host failed:\n${built.stdout}\n${built.stderr}`);
 
   // The Node backend snippet, as a module of its own, with the environment the guide says it reads.
+  savedEnv = { SERVICE_URL: process.env.SERVICE_URL, SANDBOX_APP_TOKEN: process.env.SANDBOX_APP_TOKEN };
   process.env.SERVICE_URL = E2E.sandboxUrl;
   process.env.SANDBOX_APP_TOKEN = E2E.appToken;
   workDir = mkdtempSync(join(tmpdir(), 'guide-snippets-'));
@@ -135,6 +137,10 @@ createRoot(document.getElementById('root')).render(createElement(App));`,
 });
 
 test.afterAll(async () => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   if (workDir) rmSync(workDir, { recursive: true, force: true });
   if (partnerApp?.server.listening) {
     partnerApp.server.closeAllConnections();
