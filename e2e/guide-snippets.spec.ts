@@ -219,10 +219,17 @@ function startPartnerApp(): { server: Server; show(site: Omit<Site, 'users'>): S
 const js = (body: string) => ({ type: 'text/javascript; charset=utf-8', body });
 const sdkScript = () => js(readFileSync(join(ROOT, 'dist/host/service-flow.iife.js'), 'utf8'));
 
-/** Records the page's console lines and its errors (a CSP violation is a console error). */
+/**
+ * The page's console lines, and the errors of the partner's own page: a CSP violation of its policy, a file it could
+ * not load, an uncaught exception. The flow's own console (its frame, its requests to the service, e.g. a 429 of the
+ * sandbox's rate limit that the flow retries) is not the snippet's: e2e/framing checks the flow's console.
+ */
 function watchConsole(page: Page): { lines: string[]; errors: string[] } {
   const seen = { lines: [] as string[], errors: [] as string[] };
-  page.on('console', (m) => (m.type() === 'error' ? seen.errors : seen.lines).push(m.text()));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') seen.lines.push(m.text());
+    else if (!m.location().url || m.location().url.startsWith(`${E2E.ownAppUrl}/`)) seen.errors.push(`${m.text()} (${m.location().url})`);
+  });
   page.on('pageerror', (e) => seen.errors.push(e.message));
   return seen;
 }
