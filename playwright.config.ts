@@ -13,7 +13,10 @@ export const E2E = {
   partnerUrl: `http://localhost:${PARTNER_PORT}`,
   /** The partner demo again, on an origin the sandbox App does not allow (origins compare exactly: host included). */
   otherPartnerUrl: `http://127.0.0.1:${PARTNER_PORT}`,
-  /** A partner's own app, allowed beside the partner demo (SANDBOX_ALLOWED_ORIGINS); nothing listens there. */
+  /**
+   * A partner's own app, allowed beside the partner demo (SANDBOX_ALLOWED_ORIGINS); nothing listens there, except the
+   * partner app that e2e/guide-snippets.spec.ts starts for its own tests.
+   */
   ownAppUrl: `http://localhost:${PARTNER_PORT + 1}`,
   appToken: 'sandbox_app_e2e_0123456789abcdef',
 };
