@@ -1,9 +1,11 @@
 /**
  * `service-flow/react`: the host SDK as a React hook, the way `usePlaidLink` works. `open()` opens the flow in the
- * SDK's modal; `ready` is true while there is a link and no flow of this hook is open. The latest callbacks are
- * called (they may change on every render), and the flow is destroyed when the component unmounts.
+ * SDK's modal; `ready` is true once there is a link (as Plaid's: `disabled={!ready}` on the button). It stays true
+ * while the flow is open, so that the button can take the focus back when the flow closes (a disabled button cannot):
+ * the modal makes the page behind it inert, and `open()` does nothing while this hook's flow is open. The latest
+ * callbacks are called (they may change on every render), and the flow is destroyed when the component unmounts.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { open as openFlow, type ServiceFlowHandle, type ServiceFlowOptions } from '../host/service-flow.js';
 
 export type UseServiceFlowOptions = Omit<ServiceFlowOptions, 'loginLink'> & { loginLink: string | null | undefined };
@@ -12,7 +14,6 @@ export function useServiceFlow(options: UseServiceFlowOptions): { open: () => vo
   const latest = useRef(options);
   latest.current = options;
   const handle = useRef<ServiceFlowHandle | null>(null);
-  const [isOpen, setOpen] = useState(false);
 
   useEffect(() => () => {
     handle.current?.destroy();
@@ -29,12 +30,10 @@ export function useServiceFlow(options: UseServiceFlowOptions): { open: () => vo
       onEvent: (m) => latest.current.onEvent?.(m),
       onClose: (m) => {
         handle.current = null;
-        setOpen(false);
         latest.current.onClose?.(m);
       },
     });
-    setOpen(true);
   }, []);
 
-  return { open, ready: !!options.loginLink && !isOpen };
+  return { open, ready: !!options.loginLink };
 }

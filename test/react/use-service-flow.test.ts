@@ -46,7 +46,7 @@ describe('useServiceFlow (React binding)', () => {
     host.remove();
   });
 
-  it('is ready once there is a link; open() opens the SDK modal; ready again after onClose', () => {
+  it('is ready once there is a link; open() opens the SDK modal; focus returns to the button on close', () => {
     const seen: Seen = { ready: [] };
     const closes: Array<FlowMessage | undefined> = [];
     const events: FlowMessage[] = [];
@@ -65,10 +65,11 @@ describe('useServiceFlow (React binding)', () => {
     expect(dialog(), 'open() without a link does nothing').to.equal(null);
     act(() => seen.setLink!(LINK));
     expect(seen.ready.at(-1)).to.equal(true);
+    host.querySelector('button')!.focus();
     act(() => host.querySelector('button')!.click());
     expect(dialog()).not.to.equal(null);
     expect(dialog()!.querySelector('iframe')!.src).to.equal(LINK);
-    expect(seen.ready.at(-1), 'not ready while open').to.equal(false);
+    expect(seen.ready.at(-1), 'still ready while open: the button must be able to take the focus back').to.equal(true);
     act(() => seen.open!());
     expect(document.querySelectorAll('dialog[data-service-flow]'), 'a second open() while open does nothing').to.have.length(1);
     act(() => deliver(ready));
@@ -78,6 +79,7 @@ describe('useServiceFlow (React binding)', () => {
     expect(closes).to.deep.equal([closeMsg]);
     expect(events).to.deep.equal([ready, closeMsg]);
     expect(seen.ready.at(-1), 'ready again').to.equal(true);
+    expect(document.activeElement, 'focus back on the button that opened it (disabled={!ready})').to.equal(host.querySelector('button'));
   });
 
   it('calls the latest callbacks of the last render', () => {
