@@ -5,7 +5,7 @@ import { FlowForm, type OpenMode } from './form.js';
 import { HostedLinkView } from './hosted.js';
 import { describeReason, describeReturn, flowTitle } from './labels.js';
 import { FlowMessageHub } from './messages.js';
-import { openModal } from './modal.js';
+import { loadHostSdk, openModal } from './modal.js';
 import type { FlowLinkBody, FlowMessage } from './types.js';
 import { SimulatedWebView } from './webview.js';
 
@@ -17,6 +17,8 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 async function main(): Promise<void> {
   window.__flowMessages = [];
+  // The modal is the host SDK's: loading it now keeps the first "Open in a modal" quick (a failure shows on open).
+  loadHostSdk().catch(() => undefined);
   const status = byId('flow-status');
   const announce = (text: string): void => {
     // Clearing first makes a repeated message ("The customer left the flow.") announced again.
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
       form.setBusy(false);
       const title = flowTitle(link.scope);
       if (mode === 'modal') {
-        openModal({ link: link.login_link, title, trigger, hub, onClosed });
+        await openModal({ link: link.login_link, title, trigger, hub, onClosed });
       } else if (mode === 'webview') {
         webview.open({ link: link.login_link, title, hub, onClosed });
       } else {
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
       }
     } catch (error) {
       form.setBusy(false);
-      const problem = error instanceof PartnerApiError ? error : new PartnerApiError('Something went wrong.', 0, []);
+      const problem = error instanceof PartnerApiError ? error : new PartnerApiError(error instanceof Error ? error.message : 'Something went wrong.', 0, []);
       form.showErrors(problem.message, problem.fields);
     }
   };
