@@ -7,6 +7,7 @@ import { describeReason, describeReturn, flowTitle } from './labels.js';
 import { FlowMessageHub } from './messages.js';
 import { loadHostSdk, openModal } from './modal.js';
 import type { FlowLinkBody, FlowMessage } from './types.js';
+import { NativeView } from './native.js';
 import { SimulatedWebView } from './webview.js';
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
     return null;
   });
   if (!settings) return;
-  const webview = new SimulatedWebView(byId('webview-section'), byId('phone-screen'), byId<HTMLButtonElement>('webview-done'), byId('webview-heading'));
+  const native = new NativeView(byId<HTMLFieldSetElement>('native-platform'), byId<HTMLOListElement>('native-log'), byId('native-empty'));
+  const webview = new SimulatedWebView(byId('webview-section'), byId('phone-screen'), byId<HTMLButtonElement>('webview-done'), byId('webview-heading'), native);
   const hosted = new HostedLinkView(
     byId('hosted-section'),
     byId('hosted-heading'),
