@@ -67,6 +67,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 90_000,
     },
-    { command: 'node --import tsx demo/partner/server.ts', url: `${E2E.partnerUrl}/health`, env, reuseExistingServer: false, timeout: 60_000 },
+    // The partner demo's modal is the host SDK it serves from dist/host (/sdk/): built first, as the flow is.
+    {
+      command: 'npm run --silent build:host && node --import tsx demo/partner/server.ts',
+      url: `${E2E.partnerUrl}/health`,
+      env,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
   ],
 });

@@ -2,8 +2,9 @@
  * `npm start`: the sandbox service, the flow (Vite dev server) and the partner demo, each on its own origin.
  * Prints their URLs, the sandbox App token and a ready hosted link "as if sent by SMS".
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { relative } from 'node:path';
+import { hostSdkIsStale } from './host-sdk.js';
 import { sandboxAppToken } from './app-token.js';
 import { topology, topologyEnv } from './ports.js';
 
@@ -31,6 +32,19 @@ function shutdown(code: number): void {
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
+
+// The partner demo's modal is the host SDK, served from dist/host: built here when missing or older than its sources.
+const stale = hostSdkIsStale();
+if (stale) {
+  console.log(`Building the host SDK (dist/host: ${stale}): npm run build:host …`);
+  const started = Date.now();
+  const built = spawnSync('npm', ['run', '--silent', 'build:host'], { stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('npm run build:host failed; the partner demo\'s modal needs the host SDK.');
+    process.exit(1);
+  }
+  console.log(`Built the host SDK in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
 
 const tsx = ['--import', 'tsx'];
 start('sandbox', [...tsx, 'demo/sandbox/main.ts']);

@@ -5,8 +5,9 @@ import { FlowForm, type OpenMode } from './form.js';
 import { HostedLinkView } from './hosted.js';
 import { describeReason, describeReturn, flowTitle } from './labels.js';
 import { FlowMessageHub } from './messages.js';
-import { openModal } from './modal.js';
+import { loadHostSdk, openModal } from './modal.js';
 import type { FlowLinkBody, FlowMessage } from './types.js';
+import { NativeView } from './native.js';
 import { SimulatedWebView } from './webview.js';
 
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -17,6 +18,8 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 async function main(): Promise<void> {
   window.__flowMessages = [];
+  // The modal is the host SDK's: loading it now keeps the first "Open in a modal" quick (a failure shows on open).
+  loadHostSdk().catch(() => undefined);
   const status = byId('flow-status');
   const announce = (text: string): void => {
     // Clearing first makes a repeated message ("The customer left the flow.") announced again.
@@ -34,7 +37,8 @@ async function main(): Promise<void> {
     return null;
   });
   if (!settings) return;
-  const webview = new SimulatedWebView(byId('webview-section'), byId('phone-screen'), byId<HTMLButtonElement>('webview-done'), byId('webview-heading'));
+  const native = new NativeView(byId<HTMLFieldSetElement>('native-platform'), byId<HTMLOListElement>('native-log'), byId('native-empty'));
+  const webview = new SimulatedWebView(byId('webview-section'), byId('phone-screen'), byId<HTMLButtonElement>('webview-done'), byId('webview-heading'), native);
   const hosted = new HostedLinkView(
     byId('hosted-section'),
     byId('hosted-heading'),
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
       form.setBusy(false);
       const title = flowTitle(link.scope);
       if (mode === 'modal') {
-        openModal({ link: link.login_link, title, trigger, hub, onClosed });
+        await openModal({ link: link.login_link, title, trigger, hub, onClosed });
       } else if (mode === 'webview') {
         webview.open({ link: link.login_link, title, hub, onClosed });
       } else {
@@ -68,7 +72,7 @@ async function main(): Promise<void> {
       }
     } catch (error) {
       form.setBusy(false);
-      const problem = error instanceof PartnerApiError ? error : new PartnerApiError('Something went wrong.', 0, []);
+      const problem = error instanceof PartnerApiError ? error : new PartnerApiError(error instanceof Error ? error.message : 'Something went wrong.', 0, []);
       form.showErrors(problem.message, problem.fields);
     }
   };

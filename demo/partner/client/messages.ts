@@ -29,13 +29,21 @@ export class FlowMessageHub {
     return () => this.frames.delete(win);
   }
 
+  /**
+   * A message the page accepted by other means (the host SDK's `onEvent`, which does the same origin and window
+   * checks): logged and seen by `onAny` like the others.
+   */
+  record(message: FlowMessage, surface: Surface): void {
+    window.__flowMessages.push(message);
+    this.log.add(message, surface);
+    this.onAny(message);
+  }
+
   private receive(event: MessageEvent): void {
     if (event.origin !== this.flowOrigin || event.source === null) return;
     const frame = this.frames.get(event.source as Window);
     if (!frame || !isFlowMessage(event.data)) return;
-    window.__flowMessages.push(event.data);
-    this.log.add(event.data, frame.surface);
-    this.onAny(event.data);
+    this.record(event.data, frame.surface);
     frame.handler(event.data);
   }
 }

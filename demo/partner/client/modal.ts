@@ -1,86 +1,57 @@
 /**
- * The flow in a modal, built by the embedding display rules: a native modal dialog (the top layer, so nothing on
- * the page can be drawn over the flow), the payment permission on the iframe, focus moved into the flow and back
- * to the trigger afterwards, page scroll locked, and the iframe removed when the flow says it closed.
+ * The flow in a modal, opened by the host SDK exactly as a partner's page would open it: `ServiceFlow.open()` from
+ * `service-flow/host` (docs/integration.md). The SDK is loaded from this site's own origin (/sdk/service-flow.js, the
+ * dist/host build that `npm start` makes), so the page's strict CSP (`script-src 'self'`) holds. The SDK draws the
+ * dialog by the display rules, accepts messages only from the flow's origin and this iframe, shows its own close
+ * button only when the flow does not say it is ready in time, and puts focus back where it was.
  */
 import type { FlowMessageHub } from './messages.js';
 import type { FlowMessage } from './types.js';
 
+/** The SDK's module, typed by its own source (a type-only import: nothing of it is bundled into this page). */
+type HostSdk = typeof import('../../../src/host/index.js');
+
+/** Where this site serves the host SDK: its ES module build, copied from dist/host as a partner would copy it. */
+const SDK_URL = '/sdk/service-flow.js';
+
+let sdk: Promise<HostSdk> | undefined;
+
+/** Starts loading the SDK (once); the page calls it early so the first "Open in a modal" does not wait for it. */
+export function loadHostSdk(): Promise<HostSdk> {
+  sdk ??= (import(SDK_URL) as Promise<HostSdk>).catch((error: unknown) => {
+    sdk = undefined; // a later click tries again (e.g. after `npm run build:host`)
+    throw new Error(`The host SDK (${SDK_URL}) could not be loaded: run \`npm run build:host\`. ${String(error)}`);
+  });
+  return sdk;
+}
+
 export interface ModalOptions {
   link: string;
   title: string;
+  /** The button that opened it: focused before the SDK opens, so the SDK gives focus back to it afterwards. */
   trigger: HTMLElement;
   hub: FlowMessageHub;
   /** Called once the modal is gone; `message` is the flow's close message, absent when the host closed it. */
   onClosed(message?: FlowMessage): void;
 }
 
-/** How long the flow may take to say it is ready before the host offers its own way out. */
+/** How long the flow may take to say it is ready before the SDK offers its own way out. */
 const READY_TIMEOUT_MS = 12_000;
 
-export function openModal(opts: ModalOptions): void {
-  const dialog = document.createElement('dialog');
-  dialog.className = 'flow-modal';
-  dialog.dataset.testid = 'flow-modal';
-  dialog.setAttribute('aria-label', opts.title);
-
-  // The flow draws its own header and close button. The host's bar appears only when the flow has not loaded in
-  // time, as the way out; it sits above the iframe, never over it.
-  const bar = document.createElement('div');
-  bar.className = 'flow-modal__bar';
-  bar.hidden = true;
-  const note = document.createElement('p');
-  note.className = 'flow-modal__note';
-  note.setAttribute('role', 'status');
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'button button--small';
-  close.textContent = `Close ${opts.title.toLowerCase()}`;
-  bar.append(note, close);
-
-  const iframe = document.createElement('iframe');
-  iframe.className = 'flow-modal__frame';
-  iframe.title = opts.title;
-  iframe.dataset.testid = 'flow-frame';
-  iframe.allow = 'payment';
-  dialog.append(bar, iframe);
-  document.body.append(dialog);
-
-  const slow = window.setTimeout(() => {
-    bar.hidden = false;
-    note.textContent = 'This is taking longer than expected.';
-  }, READY_TIMEOUT_MS);
-
-  let closed = false;
-  const finish = (message?: FlowMessage): void => {
-    if (closed) return;
-    closed = true;
-    window.clearTimeout(slow);
-    disconnect();
-    dialog.close();
-    dialog.remove();
-    document.documentElement.classList.remove('is-scroll-locked');
-    opts.trigger.focus();
-    opts.onClosed(message);
-  };
-
-  // Connected before the flow loads, so not even its first message can be missed.
-  const disconnect = opts.hub.connect(iframe, 'modal', (message) => {
-    if (message.type === 'service-flow-ready') {
-      window.clearTimeout(slow);
-      bar.hidden = true;
-    }
-    if (message.type === 'service-flow-close') finish(message);
+export async function openModal(opts: ModalOptions): Promise<void> {
+  const { ServiceFlow } = await loadHostSdk();
+  // The SDK returns focus to the element focused when it opens; the form disabled the trigger while it asked for
+  // the link, which may have moved focus to the page.
+  opts.trigger.focus();
+  ServiceFlow.open({
+    loginLink: opts.link,
+    title: opts.title,
+    readyTimeout: READY_TIMEOUT_MS,
+    closeLabel: `Close ${opts.title.toLowerCase()}`,
+    // The page's own tests find the dialog and the iframe by these.
+    testIds: { dialog: 'flow-modal', frame: 'flow-frame' },
+    // Every message, into the page's event log (and window.__flowMessages), as the webview's messages are.
+    onEvent: (message) => opts.hub.record(message, 'modal'),
+    onClose: (message) => opts.onClosed(message),
   });
-  close.addEventListener('click', () => finish());
-  // Escape reaches the host only while focus is outside the flow; inside the flow, Escape belongs to the flow.
-  dialog.addEventListener('cancel', (event) => {
-    event.preventDefault();
-    finish();
-  });
-
-  iframe.src = opts.link;
-  document.documentElement.classList.add('is-scroll-locked');
-  dialog.showModal();
-  iframe.focus();
 }

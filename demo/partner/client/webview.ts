@@ -1,9 +1,11 @@
 /**
  * A simulated mobile WebView: the flow filling the screen of a 375×812 phone inside the bank's app. A real app
  * receives the flow's messages through its WebView bridge (window.ReactNativeWebView and friends); a browser page
- * cannot install that bridge in a cross-origin frame, so here the same messages arrive by postMessage.
+ * cannot install that bridge in a cross-origin frame, so here the same messages arrive by postMessage, and the panel
+ * beside the phone (native.ts) shows each as the chosen platform's native handler receives it.
  */
 import type { FlowMessageHub } from './messages.js';
+import type { NativeView } from './native.js';
 import type { FlowMessage } from './types.js';
 
 export interface WebViewOptions {
@@ -21,6 +23,7 @@ export class SimulatedWebView {
     private readonly screen: HTMLElement,
     private readonly doneButton: HTMLButtonElement,
     private readonly heading: HTMLElement,
+    private readonly native: NativeView,
   ) {
     this.doneButton.addEventListener('click', () => this.close());
   }
@@ -34,7 +37,9 @@ export class SimulatedWebView {
     iframe.allow = 'payment';
     this.screen.replaceChildren(iframe);
     this.section.hidden = false;
+    this.native.reset();
     const disconnect = opts.hub.connect(iframe, 'webview', (message) => {
+      this.native.add(message);
       // The app closes its WebView screen when the flow says so, as a native host would.
       if (message.type === 'service-flow-close') this.close({ message });
     });

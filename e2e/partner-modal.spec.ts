@@ -1,0 +1,35 @@
+/**
+ * The partner demo's modal is the host SDK (`ServiceFlow.open`, loaded by the page from its own /sdk/service-flow.js,
+ * the dist/host build), not a copy of it: partners see the SDK at work. Its dialog keeps the demo's test ids through
+ * the SDK's `testIds` option, every message reaches the event log, and a close gives focus back to the button that
+ * opened it and the page its scroll.
+ */
+import { expect, test } from '@playwright/test';
+import { eventLog, messages, openFlowInModal, waitForClose, waitForMessage } from './support/partner.js';
+
+test('the modal is the host SDK\'s dialog; the event log hears it; a close restores focus and scroll', async ({ page }) => {
+  const sdk = page.waitForResponse((r) => new URL(r.url()).pathname === '/sdk/service-flow.js');
+  await page.goto('/');
+  expect((await sdk).status()).toBe(200);
+
+  const { dialog, iframe } = await openFlowInModal(page, { goto: false });
+  // The SDK's own dialog (it marks it data-service-flow), with the demo's test id and the scope's title.
+  await expect(dialog).toHaveAttribute('data-service-flow', '');
+  await expect(dialog).toHaveAttribute('aria-label', 'Electricity enrollment');
+  await expect(iframe).toHaveAttribute('allow', 'payment');
+  await expect(page.locator('dialog')).toHaveCount(1);
+  await waitForMessage(page, { type: 'service-flow-ready' });
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+  await expect(eventLog(page).filter({ hasText: 'service-flow-ready' })).toHaveCount(1);
+  await expect(eventLog(page).first()).toHaveAttribute('data-surface', 'modal');
+
+  // The flow's own header close button (the flow draws it; the SDK adds none once the flow is ready).
+  await expect(dialog.getByRole('button')).toHaveCount(0);
+  await page.frameLocator('[data-testid="flow-frame"]').getByRole('button', { name: 'Close', exact: true }).first().click();
+  const close = await waitForClose(page);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open in a modal', exact: true })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  await expect(eventLog(page).last()).toHaveAttribute('data-reason', close.reason);
+  expect((await messages(page)).at(-1)?.type).toBe('service-flow-close');
+});
