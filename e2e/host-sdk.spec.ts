@@ -5,10 +5,9 @@
  * phone (full screen). And messages from another origin, or from another window claiming to be the flow, are ignored.
  *
  * The page is the partner demo's (an allowed parent origin of the App, with a strict CSP), with the SDK as built by
- * `npm run build:host` (dist/host, served by the partner demo at /sdk/): the ES module on the desktop, the script-tag
+ * `npm run build:host` (dist/host, which the e2e setup builds before starting the partner demo, served at /sdk/): the ES module on the desktop, the script-tag
  * build on the phone.
  */
-import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
 import type { FlowMessage } from '../src/bridge/messages.js';
@@ -26,11 +25,6 @@ declare global {
     __messageListeners(): number;
   }
 }
-
-test.beforeAll(() => {
-  const built = spawnSync('npm', ['run', '--silent', 'build:host'], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`npm run build:host failed:\n${built.stdout}\n${built.stderr}`);
-});
 
 /**
  * The partner demo's own page (its strict CSP: scripts from its origin only, no inline style or script) becomes the
