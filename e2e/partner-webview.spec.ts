@@ -91,7 +91,7 @@ test('a new WebView starts the panel afresh', async ({ page }) => {
   await waitForMessage(page, { type: 'service-flow-ready' });
   const before = (await shownValues(page)).length;
   expect(before).toBeGreaterThan(0);
-  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await page.getByRole('button', { name: 'Back (close the WebView)' }).click();
   const count = (await messages(page)).length;
   await openFlowInWebView(page, { goto: false });
   await waitForMessage(page, { type: 'service-flow-ready' }, { after: count });
