@@ -278,19 +278,24 @@ export class SfFlow extends LitElement {
 
   // ── Effects on screen ─────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Renders, then moves focus to the heading of the view `tag` (the new step, the question). */
+  /**
+   * Renders, then moves focus to the heading of the view `tag` (the new step, the question). A new screen starts at
+   * its top (the header, the progress, the heading), wherever the last one was scrolled to.
+   */
   private async _focus(tag: string): Promise<HTMLElement | null> {
     await this.updateComplete;
+    scrollTo(0, 0);
     const view = this.renderRoot.querySelector<HTMLElement>(tag);
-    return view ? focusHeading(view) : null;
+    return view ? focusHeading(view, true) : null;
   }
 
   private async _showStatus(): Promise<void> {
     await loadStatusScreen();
     this.requestUpdate();
     await this.updateComplete;
+    scrollTo(0, 0);
     const screen = this.renderRoot.querySelector<HTMLElement>('sf-status-screen');
-    if (screen) await focusHeading(screen);
+    if (screen) await focusHeading(screen, true);
     else this.renderRoot.querySelector<HTMLElement>('#step-heading')?.focus();
   }
 

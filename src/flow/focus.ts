@@ -14,15 +14,19 @@ export function findHeading(view: HTMLElement): HTMLElement | null {
   return view.shadowRoot?.querySelector<HTMLElement>('#step-heading') ?? view.querySelector<HTMLElement>('#step-heading');
 }
 
-/** Focuses the view's heading and returns it, or null when the view never rendered one (within ~0.5 s). */
-export async function focusHeading(view: Updatable, attempts = 30): Promise<HTMLElement | null> {
+/**
+ * Focuses the view's heading and returns it, or null when the view never rendered one (within ~0.5 s).
+ * `preventScroll`: the caller already put the view where it belongs (a new screen starts at the top), so a focus that
+ * comes a few frames later does not move the page under the person (or under a click already on its way).
+ */
+export async function focusHeading(view: Updatable, preventScroll = false, attempts = 30): Promise<HTMLElement | null> {
   for (let i = 0; i < attempts; i += 1) {
     await view.updateComplete;
     if (!view.isConnected) return null;
     const heading = findHeading(view);
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus();
+      heading.focus({ preventScroll });
       return heading;
     }
     await nextFrame();

@@ -73,6 +73,27 @@ describe('sf-flow', () => {
     expect(again.shadowRoot!.querySelector('input')!.value).to.equal('1200 Main');
   });
 
+  it('starts a new step at its top (header, progress, heading), wherever the last one was scrolled to', async () => {
+    const { el } = await mountFlow();
+    const address = await waitForView(el, 'sf-step-address');
+    // A long page (a long plans list, a step that grew): the customer is far down it when the step completes.
+    const filler = document.createElement('div');
+    filler.style.height = '5000px';
+    document.body.append(filler);
+    try {
+      // Scrolled a little: the next step's heading is still in view there, so focusing it alone would not scroll
+      // (the header and the progress above it would stay out of view).
+      scrollTo(0, 60);
+      expect(scrollY).to.equal(60);
+      address.dispatchEvent(new StepCompleteEvent({ step: 'address', data: { address: ADDRESS } }));
+      await waitForView(el, 'sf-step-plans');
+      await waitUntil(() => deepFocus()?.id === 'step-heading', 'the new heading has focus');
+      expect(scrollY, 'the new step is shown from its top (header, progress, heading)').to.equal(0);
+    } finally {
+      filler.remove();
+    }
+  });
+
   it('re-reads the account when a step completes without one', async () => {
     let reads = 0;
     const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
