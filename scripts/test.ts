@@ -76,7 +76,7 @@ const HASH_NOISE_BYTES = 16;
 const KNOWN_OVER: Record<string, { measuredBytes: number; why: string }> = {
   'First step: entry + address step (JS, gzip)': {
     measuredBytes: 21_100,
-    why: 'issue #8: 0.99 kB over 20 kB (the honest build 0.72, the lazy scope registry and the return from a maker page 0.27); design work open. Issue #10: +57 B for the framing check before the account is read (the check itself is in the host link\'s chunk); +46 B for a new screen starting at its top and no \"Step 1 of 1\"',
+    why: 'issue #8: 0.99 kB over 20 kB (the honest build 0.72, the lazy scope registry and the return from a maker page 0.27); design work open. Issue #10: +57 B for the framing check before the account is read (the check itself is in the host link\'s chunk); +46 B for a new screen starting at its top and no “Step 1 of 1”',
   },
   // The core holds enrollment and its address form (3.7 kB): measured in docs/architecture.md, "Size budgets".
   // Issue #10 added about 57 B to each (the framing check before the account is read) and 0.3 kB to all enrollment
