@@ -66,6 +66,9 @@ export interface Sandbox {
 /** Access-Control-Max-Age of the sandbox's CORS preflights: Chromium's cap (see the cors middleware below). */
 export const CORS_MAX_AGE_SECONDS = 7200;
 
+/** The App API (`/v1/app`, `/v1/app/…`): App token, server side only. */
+export const isAppApi = (path: string): boolean => path === '/v1/app' || path.startsWith('/v1/app/');
+
 export function createSandbox(input: SandboxConfig = {}): Sandbox {
   // The request schemas come from openapi/openapi.yaml: compiled once, so that a broken contract fails at start.
   loadRequestContract();
@@ -125,9 +128,11 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
     '*',
     cors({
       // The sandbox controls grant no origin (their preflight fails, their answers are unreadable): no page calls
-      // them. The open /__sandbox paths (http/controls.ts) keep the App's policy, e.g. the partner page's fixtures.
+      // them. Nor does the App API (/v1/app/*): its token is for the partner's backend only, so a page that carries
+      // it fails here as it would at the service. The open /__sandbox paths (http/controls.ts) keep the App's
+      // policy, e.g. the partner page's fixtures; the flow's Account API answers the flow and the allowed origins.
       origin: (origin, c) =>
-        !isSandboxControl(c.req.path) && [config.flowUrl, ...config.allowedOrigins].includes(origin) ? origin : null,
+        !isSandboxControl(c.req.path) && !isAppApi(c.req.path) && [config.flowUrl, ...config.allowedOrigins].includes(origin) ? origin : null,
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],

@@ -139,7 +139,7 @@ describe('the sandbox controls', () => {
     assertError(form, 401, 'unauthorized');
   });
 
-  it('grant no CORS to any origin (the preflight a token or a JSON body needs fails), while the API and fixtures keep theirs', async () => {
+  it('grant no CORS to any origin (the preflight a token or a JSON body needs fails), nor does the App API, while the Account API and fixtures keep theirs', async () => {
     const preflight = (path: string, origin: string) =>
       h.sb.app.request(path, {
         method: 'OPTIONS',
@@ -150,8 +150,15 @@ describe('the sandbox controls', () => {
         assert.equal((await preflight(path, origin)).headers.get('access-control-allow-origin'), null, `${path} from ${origin}`);
       }
     }
-    assert.equal((await preflight('/v1/app/accounts', PARTNER)).headers.get('access-control-allow-origin'), PARTNER);
-    assert.equal((await preflight('/v1/app/accounts', 'https://evil.example')).headers.get('access-control-allow-origin'), null);
+    // The App API is for the partner's backend only: no page gets its answers, not even an allowed origin's.
+    for (const path of ['/v1/app/accounts', `/v1/app/accounts/${account.uuid}/flow-login`]) {
+      for (const origin of [PARTNER, 'http://localhost:5173', 'https://evil.example']) {
+        assert.equal((await preflight(path, origin)).headers.get('access-control-allow-origin'), null, `${path} from ${origin}`);
+      }
+    }
+    // The flow's Account API keeps its CORS for the flow and the App's allowed origins.
+    assert.equal((await preflight('/v1/account', 'http://localhost:5173')).headers.get('access-control-allow-origin'), 'http://localhost:5173');
+    assert.equal((await preflight('/v1/account', 'https://evil.example')).headers.get('access-control-allow-origin'), null);
     const fixtures = await h.sb.app.request('/__sandbox/fixtures', { headers: { origin: PARTNER } });
     assert.equal(fixtures.status, 200);
     assert.equal(fixtures.headers.get('access-control-allow-origin'), PARTNER);

@@ -31,7 +31,10 @@ describe('the sandbox over HTTP', () => {
       body: JSON.stringify({ email: 'socket@example.com' }),
     });
     assert.equal(res.status, 201);
-    assert.equal(res.headers.get('access-control-allow-origin'), 'http://partner.test');
+    // The App API is for the partner's backend: a page's Origin, even an allowed one, gets no CORS grant.
+    assert.equal(res.headers.get('access-control-allow-origin'), null);
+    const flow = await fetch(`${base}/v1/account`, { method: 'OPTIONS', headers: { origin: 'http://partner.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    assert.equal(flow.headers.get('access-control-allow-origin'), 'http://partner.test');
   });
 
   it('refuses a streamed body over 64 KiB that declares no length', async () => {
