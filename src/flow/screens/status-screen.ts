@@ -111,7 +111,7 @@ export class SfStatusScreen extends LitElement {
       case 'framed':
         return [
           msg('This page cannot be shown here', { id: 'status.framed.heading' }),
-          html`<p>${msg('For your security, it opens only inside the app or website of the company that sent you. Go back to that app or website and open it again from there.', { id: 'status.framed.body' })}</p>`,
+          html`<p>${msg('For your security, this page opens only inside the apps and websites it was set up for, and the one showing it is not one of them. Contact the company that sent you, or open the link again from their own app or website.', { id: 'status.framed.body' })}</p>`,
           'alert',
         ];
       case 'closed':

@@ -478,7 +478,7 @@
 'status.expired.heading': `Este enlace ha vencido`,
 'status.forbidden.body': `Este enlace no da acceso a esta parte de su cuenta. Regrese a la aplicación o al sitio web que lo envió aquí y pida un enlace nuevo.`,
 'status.forbidden.heading': `Este enlace no se puede usar aquí`,
-'status.framed.body': `Por su seguridad, solo se abre dentro de la aplicación o el sitio web de la empresa que lo envió. Regrese a esa aplicación o sitio web y ábrala de nuevo desde allí.`,
+'status.framed.body': `Por su seguridad, esta página solo se abre dentro de las aplicaciones y los sitios web para los que se configuró, y el que la muestra no es uno de ellos. Comuníquese con la empresa que lo envió o vuelva a abrir el enlace desde su propia aplicación o sitio web.`,
 'status.framed.heading': `Esta página no se puede mostrar aquí`,
 'status.incomplete.body': `Falta una parte del enlace. Ábralo de nuevo desde la aplicación, el correo electrónico o el mensaje de texto que se lo envió, o pida allí un enlace nuevo.`,
 'status.incomplete.heading': `Este enlace está incompleto`,
