@@ -98,7 +98,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   way.type = 'button';
   way.textContent = options.closeLabel ?? 'Close';
   way.hidden = true;
-  way.style.cssText = 'flex:none;align-self:flex-end;margin:8px;font:inherit';
+  way.style.cssText = 'flex:none;align-self:flex-end;margin:8px;padding:0 16px;min-width:44px;min-height:44px;font:inherit';
   way.onclick = () => end(true);
   const slow = setTimeout(() => (way.hidden = false), options.readyTimeout ?? 10_000);
   dialog.append(way, iframe);

@@ -210,6 +210,9 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(button()!.hidden).to.equal(false);
     expect(button()!.textContent).to.equal('Cerrar');
     expect(button()!.getBoundingClientRect().bottom).to.be.at.most(iframe()!.getBoundingClientRect().top);
+    // A target a finger can hit (WCAG 2.2 target size), whatever the page's own button styles.
+    expect(button()!.getBoundingClientRect().height).to.be.at.least(44);
+    expect(button()!.getBoundingClientRect().width).to.be.at.least(44);
     deliver(ready);
     expect(button()!.hidden, 'ready: the flow draws its own close button').to.equal(true);
     handle!.destroy();
