@@ -18,6 +18,7 @@ import {
   answer3ds,
   cardError,
   chooseMeter,
+  completeAddress,
   completeEnrollment,
   confirmAddress,
   expectStep,
@@ -185,6 +186,32 @@ test.describe('languages and accessibility', () => {
       await small.close();
     });
   }
+
+  test('at 375 px the header (the close button, the language) stays in view down a long step', async ({ page, context }) => {
+    const { loginLink } = await createHostedLink(page);
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 375, height: 812 });
+    await phone.goto(loginLink);
+    await completeAddress(phone, ADDRESSES.routh);
+    await expectStep(phone, 'plans');
+    await expect(phone.locator('sf-plan-card article').first()).toBeVisible();
+    await phone.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    expect(await phone.evaluate(() => scrollY), 'the plans list is longer than the screen').toBeGreaterThan(300);
+    const close = phone.getByRole('button', { name: 'Close', exact: true });
+    await expect(close).toBeInViewport();
+    // Nothing is drawn over it: the point at its centre is the button itself.
+    const hit = await close.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      let el: Element | null = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      while (el?.shadowRoot) {
+        const inner = el.shadowRoot.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (!inner || inner === el) break;
+        el = inner;
+      }
+      return el === button || button.contains(el);
+    });
+    expect(hit, 'the close button is on top').toBe(true);
+  });
 
   for (const locale of ['en', 'es'] as const) {
     test(`screenshots of every view at 375 px (${locale})`, async ({ page, context }) => {

@@ -38,7 +38,9 @@ export function renderHeader(o: HeaderOptions) {
 }
 
 export const headerStyles = css`
+  /* Sticky: the way out and the language stay in reach on a long step (index.html keeps focus clear of it). */
   header {
+    position: sticky; top: 0; z-index: 1;
     display: flex; align-items: center; gap: 0.5rem; min-height: 56px; padding: 0.375rem 0.5rem 0.375rem 1rem;
     border-bottom: 1px solid var(--_divider); background: var(--_surface);
   }
