@@ -6,16 +6,19 @@
  *
  * - the environment of the Node backend snippet: `SERVICE_URL` (the e2e sandbox) and `SANDBOX_APP_TOKEN` (the e2e
  *   App token, `E2E.appToken`), the two variables the guide says it reads; the snippet is imported as a module;
+ * - the same snippet started in a Node process of its own, with and without `SANDBOX_APP_TOKEN`: it stops at start,
+ *   naming the variable, only without it;
  * - the partner's own web app: a real HTTP server on `E2E.ownAppUrl`, an allowed parent origin of the sandbox App
  *   (SANDBOX_ALLOWED_ORIGINS in playwright.config.ts), sending the CSP and Permissions-Policy of the guide's
  *   "Content Security Policy" section. Its page's body is the guide's HTML snippet (the ES module page adds the
  *   `<button id="enroll">` the guide says that snippet expects); `/static/` holds the files the HTML names (the SDK's
  *   dist/host build, the guide's scripts and stylesheet, or the ES module snippet bundled by esbuild, which resolves
- *   `service-flow/host` through this package's `exports`, as a partner's bundler does);
+ *   `service-flow/host` through this package's `exports`, as a partner's bundler does; or, for the ES module
+ *   without a bundler, dist/host's service-flow.js and chunk-service-flow.js copied as they are);
  * - its route `POST /api/flow-link`, answering `{ login_link: await loginLink(user) }` with the guide's own Node
  *   snippet for a new user each time, as the guide describes that route.
  *
- * Each page snippet (the SDK as an ES module, the SDK with a script tag, the raw iframe, the React hook, mounted by
+ * Each page snippet (the SDK as an ES module, bundled or copied, the SDK with a script tag, the raw iframe, the React hook, mounted by
  * a minimal app of the test's own) then completes one enrollment (the production flow, the real sandbox) to
  * `completed`, seen in the console line the snippet itself logs, and leaves nothing on screen, focus on its button
  * and no console error. The React snippet also type-checks against the package's declarations. A hosted link from
@@ -69,7 +72,7 @@ let savedEnv: Record<string, string | undefined> = {};
 test.beforeAll(async () => {
   // Every snippet is read first: a missing marker fails before anything runs.
   const sources = Object.fromEntries(
-    ['backend-node', 'sdk-module', 'sdk-script-html', 'sdk-script-js', 'iframe-html', 'iframe-css', 'iframe-js', 'react'].map((n) => [n, snippet(n)]),
+    ['backend-node', 'sdk-module', 'sdk-module-static-html', 'sdk-module-static-js', 'sdk-script-html', 'sdk-script-js', 'iframe-html', 'iframe-css', 'iframe-js', 'react'].map((n) => [n, snippet(n)]),
   );
   const built = spawnSync('npm', ['run', '--silent', 'build:host'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build:host failed:\n${built.stdout}\n${built.stderr}`);
@@ -279,6 +282,24 @@ test.describe("the integration guide's snippets", () => {
     await expect(loginLink(user, { behavior: 'hosted', returnUrl: 'javascript:alert(1)' })).rejects.toThrow(/: 400 .*"code":"invalid_request".*return_url/);
   });
 
+  test('backend (Node): without SANDBOX_APP_TOKEN the module stops at start, naming the variable', () => {
+    const file = join(workDir, 'backend-start.mjs');
+    writeFileSync(file, snippet('backend-node'));
+    const run = (token: string | undefined) => {
+      const env: Record<string, string | undefined> = { ...process.env, SERVICE_URL: E2E.sandboxUrl, SANDBOX_APP_TOKEN: token };
+      if (token === undefined) delete env.SANDBOX_APP_TOKEN;
+      return spawnSync(process.execPath, [file], { env, encoding: 'utf8' });
+    };
+    // With the token, the module loads and makes no call (nothing to wait for); without it, or empty, it throws.
+    const withToken = run(E2E.appToken);
+    expect(withToken.status, withToken.stderr).toBe(0);
+    for (const token of [undefined, '']) {
+      const without = run(token);
+      expect(without.status).not.toBe(0);
+      expect(without.stderr).toContain('SANDBOX_APP_TOKEN is not set');
+    }
+  });
+
   test('the SDK as an ES module (bundled) completes an enrollment', async ({ page }) => {
     const site = partnerApp.show({
       // The module snippet expects the <button id="enroll"> of the script-tag example; the page adds it.
@@ -288,6 +309,19 @@ test.describe("the integration guide's snippets", () => {
     const lines = await enrollThroughSnippet(page, site, /^closed completed \S+$/);
     expect(lines).toContain('the flow is on screen');
     expect(lines).toContain('service-flow-step plans');
+  });
+
+  test('the SDK as an ES module without a bundler (the two files copied) completes an enrollment', async ({ page }) => {
+    const copied = (name: string) => js(readFileSync(join(ROOT, 'dist/host', name), 'utf8'));
+    const site = partnerApp.show({
+      body: snippet('sdk-module-static-html'),
+      files: {
+        'service-flow.js': copied('service-flow.js'),
+        'chunk-service-flow.js': copied('chunk-service-flow.js'),
+        'enroll.js': js(snippet('sdk-module-static-js')),
+      },
+    });
+    await enrollThroughSnippet(page, site, /^closed completed$/);
   });
 
   test('the SDK with a script tag completes an enrollment', async ({ page }) => {
