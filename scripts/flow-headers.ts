@@ -29,14 +29,30 @@ export interface FlowHeaderOptions {
 
 /**
  * Framing is allowed only to partner origins: the sandbox App's (the partner demo's and those of
- * `SANDBOX_ALLOWED_ORIGINS`, which add to it: scripts/ports.ts), plus `FLOW_FRAME_ANCESTORS` (space or comma list:
- * other Apps' partners, as a hosting shared by every App allows them all). The flow itself refuses, per App, a parent
+ * `SANDBOX_ALLOWED_ORIGINS`, which add to it: scripts/ports.ts) in a build against the sandbox, plus
+ * `FLOW_FRAME_ANCESTORS` (space or comma list: other Apps' partners, as a hosting shared by every App allows them
+ * all; for a build against a deployed service, the only ones). The flow itself refuses, per App, a parent
  * its session does not allow (src/bridge/channels.ts, refusesParent); this header is the outer guard, and the only
  * one in browsers that do not tell a page its parent's origin.
  */
 export function frameAncestorsFrom(env: Record<string, string | undefined>): string {
   const others = (env.FLOW_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
-  return [...new Set([...allowedOriginsFrom(env), ...others])].join(' ');
+  const sandboxApp = forSandbox(env.SERVICE_URL) ? allowedOriginsFrom(env) : [];
+  return [...new Set([...sandboxApp, ...others])].join(' ');
+}
+
+/**
+ * Whether a build calls the sandbox (no `SERVICE_URL`, or one on this machine) rather than a service deployed
+ * elsewhere. Only then are the sandbox App's origins (the partner demo's, `SANDBOX_ALLOWED_ORIGINS`) partners: the
+ * `frame-ancestors` of a real deployment are its own `FLOW_FRAME_ANCESTORS`, never a localhost demo's.
+ */
+export function forSandbox(serviceUrl: string | undefined): boolean {
+  if (!serviceUrl) return true;
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(serviceUrl).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -54,7 +70,7 @@ export function csp({ serviceUrl, frameAncestors, emulator, hmr }: FlowHeaderOpt
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors 'self' ${frameAncestors}`,
+    `frame-ancestors 'self'${frameAncestors ? ` ${frameAncestors}` : ''}`,
   ].join('; ');
 }
 
@@ -150,7 +166,10 @@ export function flowHeaders(production: () => FlowHeaderOptions): Plugin {
       });
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(production(), assetsDir) });
+      const options = production();
+      // A build for a deployed service names its partners itself (frameAncestorsFrom): without them no page can embed it.
+      if (!options.frameAncestors) this.warn('frame-ancestors lists no partner origin: set FLOW_FRAME_ANCESTORS, or the flow can only be opened as a hosted page');
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(options, assetsDir) });
     },
   };
 }

@@ -25,6 +25,12 @@ describe('SANDBOX_ALLOWED_ORIGINS', () => {
     const shared = { ...env, FLOW_FRAME_ANCESTORS: 'http://127.0.0.1:5174, https://other-bank.example' };
     assert.equal(frameAncestorsFrom(shared), 'http://localhost:5174 http://localhost:3000 https://app.partner.example http://127.0.0.1:5174 https://other-bank.example');
     assert.deepEqual(allowedOriginsFrom(shared), allowedOriginsFrom(env));
+    // A build against the sandbox on this machine (SERVICE_URL unset or local) keeps the sandbox App's origins…
+    assert.equal(frameAncestorsFrom({ ...env, SERVICE_URL: 'http://localhost:4010' }), frameAncestorsFrom(env));
+    // …a build against a deployed service lists only its own partners, never the localhost demo's.
+    const deployed = { ...env, SERVICE_URL: 'https://api.service.example', FLOW_FRAME_ANCESTORS: 'https://bank.example' };
+    assert.equal(frameAncestorsFrom(deployed), 'https://bank.example');
+    assert.equal(frameAncestorsFrom({ SERVICE_URL: 'https://api.service.example' }), '');
   });
 
   it('npm start passes the union to every process', () => {
