@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { Invoice } from '../../src/api/types.js';
 import { billingToday, invoiceStatus } from '../../src/steps/invoices/invoice-status.js';
-import { addressBody, addressProblems, fieldProblem, formField } from '../../src/steps/billing-address/billing-address-rules.js';
+import { addressBody, addressProblems, fieldProblem, formField, statesFor } from '../../src/steps/billing-address/billing-address-rules.js';
 import { afterComplete, currentView } from '../../src/scopes/billing/router.js';
 import { billing } from '../../src/scopes/billing/billing.js';
 import { makeAccount } from './fixtures.js';
@@ -86,6 +86,24 @@ describe('billing: address rules', () => {
       state: 'TX',
       postal_code: '78701',
     });
+  });
+});
+
+describe('billing: the state list', () => {
+  it('names the states in Spanish, in Spanish alphabetical order, the territories last, with the same codes', () => {
+    const en = statesFor('en');
+    const es = statesFor('es');
+    expect(es.map(([c]) => c).sort()).to.deep.equal(en.map(([c]) => c).sort());
+    const name = (code: string) => es.find(([c]) => c === code)![1];
+    expect(name('NC')).to.equal('Carolina del Norte');
+    expect(name('NY')).to.equal('Nueva York');
+    expect(name('TX')).to.equal('Texas');
+    const names = es.map(([, n]) => n);
+    // "Carolina del Norte" among the C's, not after "North…" as in English; Wyoming is the last state.
+    expect(names.indexOf('Carolina del Norte')).to.be.lessThan(names.indexOf('Colorado'));
+    expect(names.indexOf('Wyoming')).to.be.lessThan(names.indexOf('Guam'));
+    expect(es.slice(-5).map(([c]) => c).sort()).to.deep.equal(['AS', 'GU', 'MP', 'PR', 'VI']);
+    expect(en[0]).to.deep.equal(['AL', 'Alabama']);
   });
 });
 

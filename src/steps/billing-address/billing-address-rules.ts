@@ -5,7 +5,7 @@
  */
 
 /** The codes the contract accepts (the service's `state` format), with the name the form shows. */
-export const US_STATES: ReadonlyArray<readonly [code: string, name: string]> = [
+const US_STATES: ReadonlyArray<readonly [code: string, name: string]> = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
   ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'],
   ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'],
@@ -19,6 +19,28 @@ export const US_STATES: ReadonlyArray<readonly [code: string, name: string]> = [
   ['MP', 'Northern Mariana Islands'], ['PR', 'Puerto Rico'], ['VI', 'U.S. Virgin Islands'],
 ];
 const CODES = new Set(US_STATES.map(([code]) => code));
+
+/**
+ * The Spanish names that differ from the English ones (the forms of the Real Academia Española's list of US states):
+ * place names, data rather than interface text, so kept here beside the codes instead of in the message catalogue.
+ */
+const SPANISH_NAMES: Readonly<Record<string, string>> = {
+  DC: 'Distrito de Columbia', HI: 'Hawái', LA: 'Luisiana', MI: 'Míchigan', MS: 'Misisipi', MO: 'Misuri',
+  NH: 'Nuevo Hampshire', NJ: 'Nueva Jersey', NM: 'Nuevo México', NY: 'Nueva York', NC: 'Carolina del Norte',
+  ND: 'Dakota del Norte', OR: 'Oregón', PA: 'Pensilvania', SC: 'Carolina del Sur', SD: 'Dakota del Sur',
+  WV: 'Virginia Occidental', AS: 'Samoa Americana', MP: 'Islas Marianas del Norte', VI: 'Islas Vírgenes de EE. UU.',
+};
+/** The territories follow the states and the district, in every language. */
+const TERRITORIES = new Set(['AS', 'GU', 'MP', 'PR', 'VI']);
+
+/** The state list as the form shows it in `locale`: its names, in that language's alphabetical order. */
+export function statesFor(locale: string): ReadonlyArray<readonly [code: string, name: string]> {
+  if (locale !== 'es') return US_STATES;
+  const collator = new Intl.Collator('es');
+  return US_STATES.map(([code, name]) => [code, SPANISH_NAMES[code] ?? name] as const).sort(
+    (a, b) => Number(TERRITORIES.has(a[0])) - Number(TERRITORIES.has(b[0])) || collator.compare(a[1], b[1]),
+  );
+}
 
 export type AddressField = 'address_1' | 'address_2' | 'city' | 'state' | 'postal_code';
 export type Problem = 'required' | 'format' | 'too_long' | 'server';

@@ -10,11 +10,12 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { getLocale } from '../../i18n/localization.js';
 import {
   addressBody,
   addressProblems,
   formField,
-  US_STATES,
+  statesFor,
   type AddressField,
   type AddressValues,
   type Problem,
@@ -236,7 +237,7 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
         }}
       >
         <option value="" ?selected=${value === ''}>${msg('Choose a state', { id: 'billing-address.state_choose' })}</option>
-        ${US_STATES.map(([code, name]) => html`<option value=${code} ?selected=${code === value}>${name}</option>`)}
+        ${statesFor(getLocale()).map(([code, name]) => html`<option value=${code} ?selected=${code === value}>${name}</option>`)}
       </select>
       <p id="ba-state-error" class="error" aria-live="polite">${error}</p>
     </div>`;
