@@ -1,8 +1,8 @@
 /**
  * What the root gives to the step it renders.
  *
- * - The FlowApi through a context, so that a step (or any element inside it) can
- *   `@consumeApi() @state() private _api?: FlowApi;` and a test can provide a fake.
+ * - The FlowApi through a context, so that a step (or any element inside it) gets it with `requestApi(this, '_api')`
+ *   in its constructor and a test can provide a fake.
  * - `account`, `session`, `draft` (and `clientAgent`) as properties, bound by its scope declaration's template.
  *
  * The context follows the Context Community Protocol (a bubbling, composed `context-request` event carrying the
@@ -42,19 +42,18 @@ export function provideApi(host: HTMLElement, api: () => FlowApi | undefined): v
   });
 }
 
-/** Property decorator: sets the property to the provided FlowApi each time the element connects. */
-export function consumeApi() {
-  return (proto: ReactiveElement, name: string): void => {
-    (proto.constructor as typeof ReactiveElement).addInitializer((element) => {
-      const callback: Callback = (api) => ((element as unknown as Record<string, FlowApi>)[name] = api);
-      element.addController({
-        hostConnected: () =>
-          element.dispatchEvent(
-            Object.assign(new Event('context-request', { bubbles: true, composed: true }), { context: apiContext, contextTarget: element, callback, subscribe: false }),
-          ),
-      });
-    });
-  };
+/**
+ * Sets `element[name]` to the provided FlowApi each time the element connects: call it in the constructor, with the
+ * property declared `{ state: true }` so that the element renders once the API arrives.
+ */
+export function requestApi(element: ReactiveElement, name: string): void {
+  const callback: Callback = (api) => ((element as unknown as Record<string, FlowApi>)[name] = api);
+  element.addController({
+    hostConnected: () =>
+      element.dispatchEvent(
+        Object.assign(new Event('context-request', { bubbles: true, composed: true }), { context: apiContext, contextTarget: element, callback, subscribe: false }),
+      ),
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
-import { LitElement, html, nothing, render, type TemplateResult } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
+import { LitElement, html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { updateWhenLocaleChanges } from '@lit/localize';
 import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
@@ -31,29 +30,38 @@ const loadStatusScreen = () => import('./screens/status-screen.js').then(() => t
  * @fires sf-step-complete / sf-step-back / sf-exit-request / sf-api-error - Handled here; see contract/events.ts.
  * @cssprop --sf-color-primary - See styles/tokens.ts for all tokens.
  */
-@customElement('sf-flow')
-@localized()
 export class SfFlow extends LitElement {
   static override styles = [...sharedStyles, headerStyles, loadingStyles, flowStyles];
+  static override properties: PropertyDeclarations = {
+    token: { attribute: false },
+    locale: {},
+    returned: { attribute: false },
+    baseUrl: { attribute: false },
+    api: { attribute: false },
+    hostWindow: { attribute: false },
+    prefetchCard: { attribute: false },
+    _state: { state: true },
+    _announce: { state: true },
+  };
 
   /** The flow token from the login link. A property only: an attribute would expose it in the DOM. */
-  @property({ attribute: false }) token: string | null = null;
+  token: string | null = null;
   /** The link's `locale`, which wins over the session's and the account's. */
-  @property() locale: string | null = null;
+  locale: string | null = null;
   /** What a page the flow navigated to added on the way back (bootstrap.ts RETURN_PARAMS), for the scope's resume. */
-  @property({ attribute: false }) returned: Returned = {};
+  returned: Returned = {};
   /** The API base URL (the sandbox in development). */
-  @property({ attribute: false }) baseUrl: string = typeof __SERVICE_URL__ === 'string' ? __SERVICE_URL__ : '';
+  baseUrl: string = typeof __SERVICE_URL__ === 'string' ? __SERVICE_URL__ : '';
   /** Injected client (tests); by default one is created from `token`. */
-  @property({ attribute: false }) api: FlowApi | undefined;
+  api: FlowApi | undefined;
   /** Injected window for the bridge (tests). */
-  @property({ attribute: false }) hostWindow: BridgeWindow | undefined;
+  hostWindow: BridgeWindow | undefined;
   /** Injected card processor warm-up (tests); by default the scope's (`card`), one step before the card form. */
-  @property({ attribute: false }) prefetchCard: ((publicKey: string) => unknown) | undefined;
+  prefetchCard: ((publicKey: string) => unknown) | undefined;
 
-  @state() private _state: FlowState = initialState;
+  private _state: FlowState = initialState;
   /** The live region's text, once the new step's heading is known. */
-  @state() private _announce: { step: string; title: string } | null = null;
+  private _announce: { step: string; title: string } | null = null;
 
   private _scope: AnyScope | undefined;
   private _client: FlowApi | undefined;
@@ -65,6 +73,7 @@ export class SfFlow extends LitElement {
 
   constructor() {
     super();
+    updateWhenLocaleChanges(this);
     provideApi(this, () => this._client);
     this.addEventListener('sf-step-complete', (e) => this._dispatch({ type: 'complete', detail: e.detail }));
     this.addEventListener('sf-step-back', () => this._dispatch({ type: 'back' }));
@@ -318,6 +327,8 @@ export class SfFlow extends LitElement {
     else setTimeout(run, 200);
   }
 }
+
+customElements.define('sf-flow', SfFlow);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,8 +1,8 @@
 /**
  * Runtime localization (@lit/localize). English is built in: `msg()` returns the source text until another language
  * is asked for. Only then does the localization runtime load, with the Spanish strings, as one small chunk
- * (runtime.ts): an English first screen downloads neither. Elements that render text are `@localized()` and
- * re-render when the locale changes.
+ * (runtime.ts): an English first screen downloads neither. Elements that render text call
+ * `updateWhenLocaleChanges(this)` in their constructor and re-render when the locale changes.
  */
 export type Locale = 'en' | 'es';
 export const LOCALES: readonly Locale[] = ['en', 'es'];

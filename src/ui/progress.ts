@@ -1,6 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { base } from '../styles/shared.js';
 import { tokens } from '../styles/tokens.js';
 
@@ -11,8 +10,6 @@ import { tokens } from '../styles/tokens.js';
  * @summary Step progress.
  * @csspart bar - The segmented bar.
  */
-@customElement('sf-progress')
-@localized()
 export class SfProgress extends LitElement {
   static override styles = [
     tokens,
@@ -30,11 +27,18 @@ export class SfProgress extends LitElement {
     `,
   ];
 
+  static override properties = { current: { type: Number }, total: { type: Number }, labels: { attribute: false } };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   /** 1-based. */
-  @property({ type: Number }) current = 1;
-  @property({ type: Number }) total = 1;
+  current = 1;
+  total = 1;
   /** One name per step, already localized. */
-  @property({ attribute: false }) labels: readonly string[] = [];
+  labels: readonly string[] = [];
 
   override render() {
     const { current, total } = this;
@@ -53,6 +57,8 @@ export class SfProgress extends LitElement {
     `;
   }
 }
+
+customElements.define('sf-progress', SfProgress);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { getLocale } from '../../i18n/localization.js';
 
 /**
@@ -11,9 +10,16 @@ import { getLocale } from '../../i18n/localization.js';
  *
  * Its colors, radius and spacing are the root's private tokens (styles/tokens.ts), inherited.
  */
-@customElement('sf-expiry-notice')
-@localized()
 export class SfExpiryNotice extends LitElement {
+  static override properties: PropertyDeclarations = {
+    expiresAt: { attribute: false },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = css`
     :host {
       display: block;
@@ -30,7 +36,7 @@ export class SfExpiryNotice extends LitElement {
   `;
 
   /** ISO 8601: when the link expires. */
-  @property({ attribute: false }) expiresAt: string | null = null;
+  expiresAt: string | null = null;
 
   override render() {
     if (!this.expiresAt) return nothing;
@@ -38,6 +44,8 @@ export class SfExpiryNotice extends LitElement {
     return html`<p role="status">${msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' })}</p>`;
   }
 }
+
+customElements.define('sf-expiry-notice', SfExpiryNotice);
 
 declare global {
   interface HTMLElementTagNameMap {

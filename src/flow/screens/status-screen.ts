@@ -1,6 +1,5 @@
-import { LitElement, css, html, nothing, svg, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { LitElement, css, html, nothing, svg, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { sharedStyles } from '../../styles/shared.js';
 import type { CloseReason } from '../../bridge/messages.js';
 
@@ -37,9 +36,17 @@ export type StatusKind = 'expired' | 'invalid' | 'incomplete' | 'forbidden' | 'e
  * @summary Expired, error and closed screens.
  * @fires sf-retry - The user pressed "Try again" (`error` and `network` only).
  */
-@customElement('sf-status-screen')
-@localized()
 export class SfStatusScreen extends LitElement {
+  static override properties: PropertyDeclarations = {
+    kind: { reflect: true },
+    reason: {},
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [
     ...sharedStyles,
     css`
@@ -51,9 +58,9 @@ export class SfStatusScreen extends LitElement {
     `,
   ];
 
-  @property({ reflect: true }) kind: StatusKind = 'error';
+  kind: StatusKind = 'error';
   /** For `closed`: why the flow ended. */
-  @property() reason: CloseReason = 'exited';
+  reason: CloseReason = 'exited';
 
   override render() {
     const [heading, body, icon] = this._content();
@@ -144,6 +151,8 @@ export class SfStatusScreen extends LitElement {
     this.dispatchEvent(new RetryEvent());
   }
 }
+
+customElements.define('sf-status-screen', SfStatusScreen);
 
 declare global {
   interface HTMLElementTagNameMap {

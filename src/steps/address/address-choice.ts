@@ -1,6 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { AddressSearchResult } from '../../api/types.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { addressStyles } from './address.styles.js';
@@ -12,14 +11,23 @@ import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
  * @fires sf-address-pick - detail: the chosen AddressSearchResult (not composed: the step listens).
  * @fires sf-address-change - "Change address".
  */
-@customElement('sf-address-choice')
-@localized()
 export class SfAddressChoice extends LitElement {
+  static override properties: PropertyDeclarations = {
+    results: { attribute: false },
+    _picked: { state: true },
+    _showError: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, addressStyles];
 
-  @property({ attribute: false }) results: AddressSearchResult[] = [];
-  @state() private _picked = -1;
-  @state() private _showError = false;
+  results: AddressSearchResult[] = [];
+  private _picked = -1;
+  private _showError = false;
 
   override render() {
     const count = this.results.length;
@@ -75,6 +83,8 @@ export class SfAddressChoice extends LitElement {
     this.dispatchEvent(new AddressChangeEvent());
   }
 }
+
+customElements.define('sf-address-choice', SfAddressChoice);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import type { AddressSearchResult } from '../../api/types.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { addressStyles } from './address.styles.js';
@@ -12,12 +11,19 @@ import { AddressChangeEvent, AddressConfirmEvent } from './address-events.js';
  * @fires sf-address-confirm - "This is my address" (not composed: the step listens).
  * @fires sf-address-change - "Change address".
  */
-@customElement('sf-address-confirm')
-@localized()
 export class SfAddressConfirm extends LitElement {
+  static override properties: PropertyDeclarations = {
+    result: { attribute: false },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, addressStyles];
 
-  @property({ attribute: false }) result?: AddressSearchResult;
+  result?: AddressSearchResult;
 
   override render() {
     const r = this.result;
@@ -60,6 +66,8 @@ export class SfAddressConfirm extends LitElement {
     `;
   }
 }
+
+customElements.define('sf-address-confirm', SfAddressConfirm);
 
 declare global {
   interface HTMLElementTagNameMap {

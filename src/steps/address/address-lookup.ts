@@ -1,8 +1,7 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { consumeApi } from '../../contract/context.js';
+import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { isAbortError } from '../../api/errors.js';
@@ -26,25 +25,37 @@ const MIN_QUERY = 3;
  * @fires sf-address-pick - detail: the chosen AddressSearchResult (to confirm next).
  * @fires sf-address-change - back to the address form.
  */
-@customElement('sf-address-lookup')
-@localized()
 export class SfAddressLookup extends LitElement {
+  static override properties: PropertyDeclarations = {
+    _api: { state: true },
+    postalCode: {},
+    query: {},
+    noMatch: { type: Boolean },
+    _open: { state: true },
+    _active: { state: true },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+    requestApi(this, '_api');
+  }
+
   static override styles = [...laterStepStyles, addressStyles, lookupStyles];
 
-  @consumeApi()
-  @state()
   private _api?: FlowApi;
 
   /** The ZIP code from the form, used to narrow suggestions when it is valid. */
-  @property() postalCode = '';
+  postalCode = '';
   /** The street typed in the form, to start the type-ahead from. */
-  @property() query = '';
+  query = '';
   /** The full search found nothing: say so. */
-  @property({ type: Boolean }) noMatch = false;
+  noMatch = false;
 
-  @state() private _open = false;
-  @state() private _active = -1;
-  @state() private _failure: Failure | null = null;
+  private _open = false;
+  private _active = -1;
+  private _failure: Failure | null = null;
 
   private _timer?: ReturnType<typeof setTimeout>;
   private _lastQuery = '';
@@ -263,6 +274,8 @@ export class SfAddressLookup extends LitElement {
     this.dispatchEvent(new AddressChangeEvent());
   }
 }
+
+customElements.define('sf-address-lookup', SfAddressLookup);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { fullAddressSearch, type FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
@@ -49,18 +48,29 @@ function loadViews(): Promise<unknown> {
  * @csspart card - the confirmation card.
  * @csspart alert - error alerts.
  */
-@customElement('sf-step-address')
-@localized()
 export class SfStepAddress extends StepElement<AddressDraft> {
   static override styles = [...stepStyles, addressFormStyles];
+  static override properties: PropertyDeclarations = {
+    _view: { state: true },
+    _results: { state: true },
+    _problems: { state: true },
+    _failure: { state: true },
+    _noMatch: { state: true },
+    _busy: { state: true },
+  };
 
-  @state() private _view: View = 'form';
-  @state() private _results: AddressSearchResult[] = [];
-  @state() private _problems: { street?: FieldProblem; zip?: FieldProblem } = {};
-  @state() private _failure: Failure | null = null;
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
+  private _view: View = 'form';
+  private _results: AddressSearchResult[] = [];
+  private _problems: { street?: FieldProblem; zip?: FieldProblem } = {};
+  private _failure: Failure | null = null;
   /** The last search found nothing: the lookup view says so. */
-  @state() private _noMatch = false;
-  @state() private _busy = false;
+  private _noMatch = false;
+  private _busy = false;
 
   /**
    * The running search. A plain async method with an AbortController rather than @lit/task (CONVENTIONS 4): this
@@ -320,6 +330,8 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     child?.shadowRoot?.querySelector<HTMLElement>('h2[tabindex="-1"]')?.focus();
   }
 }
+
+customElements.define('sf-step-address', SfStepAddress);
 
 declare global {
   interface HTMLElementTagNameMap {

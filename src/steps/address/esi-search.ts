@@ -1,8 +1,7 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { consumeApi } from '../../contract/context.js';
+import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -18,20 +17,30 @@ type Problem = EsiIdProblem | 'not_found' | 'format';
  * number is printed.
  * @fires sf-address-pick - detail: the AddressSearchResult of the ESI ID.
  */
-@customElement('sf-esi-search')
-@localized()
 export class SfEsiSearch extends LitElement {
+  static override properties: PropertyDeclarations = {
+    _api: { state: true },
+    _value: { state: true },
+    _problem: { state: true },
+    _submitted: { state: true },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+    requestApi(this, '_api');
+  }
+
   static override styles = laterStepStyles;
 
-  @consumeApi()
-  @state()
   private _api?: FlowApi;
 
-  @state() private _value = '';
-  @state() private _problem: Problem | null = null;
+  private _value = '';
+  private _problem: Problem | null = null;
   /** Errors show from the first submit on, then follow the typing so they vanish once the number is right. */
-  @state() private _submitted = false;
-  @state() private _failure: Failure | null = null;
+  private _submitted = false;
+  private _failure: Failure | null = null;
 
   private _search = new Task<[string], AddressSearchResult>(this, {
     autoRun: false,
@@ -137,6 +146,8 @@ export class SfEsiSearch extends LitElement {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#esi')?.focus());
   }
 }
+
+customElements.define('sf-esi-search', SfEsiSearch);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { createBatteryAuthorization, getBatteryAuthorization, listBatteryMakers, type BatteryAuthorization } from '../../api/battery.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import { isApiError } from '../../api/errors.js';
@@ -53,27 +52,43 @@ function isTopLevel(): boolean {
  * back (`returned`), a frame asks to allow pop-ups (the maker's page refuses to be framed).
  * @fires sf-step-complete - `{ data: { device } }` once the maker allowed access.
  */
-@customElement('sf-step-battery-authorize')
-@localized()
 export class SfStepBatteryAuthorize extends StepElement {
+  static override properties: PropertyDeclarations = {
+    maker: { attribute: false },
+    returned: { attribute: false },
+    openWindow: { attribute: false },
+    navigate: { attribute: false },
+    topLevel: { attribute: false },
+    pageUrl: { attribute: false },
+    pollMs: { attribute: false },
+    now: { attribute: false },
+    _view: { state: true },
+    _makerName: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
   /** The maker chosen (null when the page came back from the maker's page: it is read from the authorization). */
-  @property({ attribute: false }) maker: { id: BatteryMakerId; name: string } | null = null;
+  maker: { id: BatteryMakerId; name: string } | null = null;
   /** An authorization the maker's page sent the customer back with (a redirect): its outcome is read first. */
-  @property({ attribute: false }) returned: string | null = null;
+  returned: string | null = null;
 
   /** Injected for tests: opens the popup (window.open), goes to a page (location.assign), tells a frame from a page. */
-  @property({ attribute: false }) openWindow: OpenWindow = (url, target, features) => window.open(url, target, features);
-  @property({ attribute: false }) navigate: (url: string) => void = (url) => window.location.assign(url);
-  @property({ attribute: false }) topLevel: boolean = isTopLevel();
+  openWindow: OpenWindow = (url, target, features) => window.open(url, target, features);
+  navigate: (url: string) => void = (url) => window.location.assign(url);
+  topLevel: boolean = isTopLevel();
   /** This page, where the maker's page sends the customer back (the flow's origin: the service accepts it). */
-  @property({ attribute: false }) pageUrl: () => string = () => `${window.location.origin}${window.location.pathname}`;
-  @property({ attribute: false }) pollMs = 2000;
-  @property({ attribute: false }) now: () => number = () => Date.now();
+  pageUrl: () => string = () => `${window.location.origin}${window.location.pathname}`;
+  pollMs = 2000;
+  now: () => number = () => Date.now();
 
-  @state() private _view: View = { kind: 'checking' };
-  @state() private _makerName: string | null = null;
+  private _view: View = { kind: 'checking' };
+  private _makerName: string | null = null;
 
   private readonly _key = new AttemptKey();
   private _popup: Window | null = null;
@@ -373,6 +388,8 @@ export class SfStepBatteryAuthorize extends StepElement {
     this._timer = undefined;
   }
 }
+
+customElements.define('sf-step-battery-authorize', SfStepBatteryAuthorize);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task } from '@lit/task';
 import { listBatteryDevices, type BatteryDevice } from '../../api/battery.js';
 import { getLocale } from '../../i18n/localization.js';
@@ -17,17 +16,26 @@ import '../shared/account-status.js';
  * four characters, its state of charge), then where the account stands (sf-account-status) and Done.
  * @fires sf-step-complete - Done: the root closes the flow, `completed`.
  */
-@customElement('sf-step-battery-device')
-@localized()
 export class SfStepBatteryDevice extends StepElement {
+  static override properties: PropertyDeclarations = {
+    deviceId: { attribute: false },
+    already: { attribute: false },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
   /** The device to show (just connected, or already connected for the chosen maker). */
-  @property({ attribute: false }) deviceId: string | null = null;
+  deviceId: string | null = null;
   /** It was connected before this session. */
-  @property({ attribute: false }) already = false;
+  already = false;
 
-  @state() private _failure: Failure | null = null;
+  private _failure: Failure | null = null;
 
   private _device = new Task(this, {
     args: () => [this._api, this.deviceId] as const,
@@ -87,6 +95,8 @@ export class SfStepBatteryDevice extends StepElement {
     </dl>`;
   }
 }
+
+customElements.define('sf-step-battery-device', SfStepBatteryDevice);
 
 declare global {
   interface HTMLElementTagNameMap {

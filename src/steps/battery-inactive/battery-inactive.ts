@@ -1,6 +1,5 @@
 import { html } from 'lit';
-import { customElement } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -11,9 +10,12 @@ import '../shared/account-status.js';
  * with where it stands (sf-account-status), and leaves.
  * @fires sf-exit-request - Close: the root closes the flow, `exited`.
  */
-@customElement('sf-step-battery-inactive')
-@localized()
 export class SfStepBatteryInactive extends StepElement {
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
   override render() {
@@ -31,6 +33,8 @@ export class SfStepBatteryInactive extends StepElement {
     `;
   }
 }
+
+customElements.define('sf-step-battery-inactive', SfStepBatteryInactive);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task } from '@lit/task';
 import { listBatteryDevices, listBatteryMakers, type BatteryDevice, type BatteryMaker } from '../../api/battery.js';
 import type { BatteryMakerId } from '../../api/types.js';
@@ -27,16 +26,25 @@ interface Choices {
  * battery when the chosen maker's is already connected.
  * @fires sf-step-complete - `{ data: { maker: { id, name }, device? } }`.
  */
-@customElement('sf-step-battery-maker')
-@localized()
 export class SfStepBatteryMaker extends StepElement<MakerDraft> {
+  static override properties: PropertyDeclarations = {
+    chosen: { attribute: false },
+    _missing: { state: true },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
   /** The maker chosen earlier in this session (Back from the next step), preselected. */
-  @property({ attribute: false }) chosen: BatteryMakerId | null = null;
+  chosen: BatteryMakerId | null = null;
 
-  @state() private _missing = false;
-  @state() private _failure: Failure | null = null;
+  private _missing = false;
+  private _failure: Failure | null = null;
 
   private _choices = new Task(this, {
     args: () => [this._api] as const,
@@ -113,6 +121,8 @@ export class SfStepBatteryMaker extends StepElement<MakerDraft> {
     this.complete({ data: { maker: { id: maker.id, name: maker.name }, ...(device ? { device: device.id } : {}) } });
   }
 }
+
+customElements.define('sf-step-battery-maker', SfStepBatteryMaker);
 
 declare global {
   interface HTMLElementTagNameMap {

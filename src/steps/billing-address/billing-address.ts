@@ -1,6 +1,5 @@
-import { css, html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { getBillingAddress, updateBillingAddress, type BillingAddressRequest } from '../../api/billing.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import { isApiError } from '../../api/errors.js';
@@ -60,9 +59,21 @@ function message(field: AddressField, problem: Problem): string {
  * `{ data: { open: 'invoices' } }` on Cancel.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-billing-address')
-@localized()
 export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
+  static override properties: PropertyDeclarations = {
+    _ready: { state: true },
+    _touched: { state: true },
+    _server: { state: true },
+    _failure: { state: true },
+    _loadFailure: { state: true },
+    _busy: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, css`
     .service { margin: 0 0 0 2.75rem; color: var(--_muted); }
     .other { margin-top: 0.5rem; }
@@ -72,12 +83,12 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
     select[aria-invalid='true'] { border-color: var(--_error); border-width: 2px; }
   `];
 
-  @state() private _ready = false;
-  @state() private _touched = new Set<AddressField>();
-  @state() private _server = new Map<AddressField, Problem>();
-  @state() private _failure: Failure | null = null;
-  @state() private _loadFailure: Failure | null = null;
-  @state() private _busy = false;
+  private _ready = false;
+  private _touched = new Set<AddressField>();
+  private _server = new Map<AddressField, Problem>();
+  private _failure: Failure | null = null;
+  private _loadFailure: Failure | null = null;
+  private _busy = false;
   /** The same address sent again ("Try again", a second press after a lost answer) is the same update. */
   private _key = new AttemptKey();
   private _abort = new AbortController();
@@ -322,6 +333,8 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
     }
   }
 }
+
+customElements.define('sf-step-billing-address', SfStepBillingAddress);
 
 declare global {
   interface HTMLElementTagNameMap {

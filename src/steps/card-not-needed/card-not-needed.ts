@@ -1,6 +1,5 @@
 import { html } from 'lit';
-import { customElement } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -11,9 +10,12 @@ import '../shared/account-status.js';
  * cancelled before service started): no card form, where the account stands, and "Close".
  * @fires sf-exit-request - Close: nothing changed, the flow closes with `exited`.
  */
-@customElement('sf-step-card-not-needed')
-@localized()
 export class SfStepCardNotNeeded extends StepElement {
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
   override render() {
@@ -31,6 +33,8 @@ export class SfStepCardNotNeeded extends StepElement {
     `;
   }
 }
+
+customElements.define('sf-step-card-not-needed', SfStepCardNotNeeded);
 
 declare global {
   interface HTMLElementTagNameMap {

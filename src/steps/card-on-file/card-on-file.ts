@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
 import { StepElement } from '../shared/step-element.js';
@@ -17,12 +16,19 @@ import '../payment/current-card.js';
  * @fires sf-exit-request - Keep this card: nothing changes, the customer leaves.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-card-on-file')
-@localized()
 export class SfStepCardOnFile extends StepElement {
+  static override properties: PropertyDeclarations = {
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
-  @state() private _failure: Failure | null = null;
+  private _failure: Failure | null = null;
 
   private _card = new Task(this, {
     args: () => [this._api] as const,
@@ -87,6 +93,8 @@ export class SfStepCardOnFile extends StepElement {
       </div>`;
   }
 }
+
+customElements.define('sf-step-card-on-file', SfStepCardOnFile);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
 import type { PaymentMethod } from '../../api/types.js';
@@ -21,12 +20,19 @@ import '../shared/account-status.js';
  * @fires sf-step-complete - `{ step: 'card-updated' }`: Done; the scope closes the flow with `completed`.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-card-updated')
-@localized()
 export class SfStepCardUpdated extends StepElement {
+  static override properties: PropertyDeclarations = {
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
-  @state() private _failure: Failure | null = null;
+  private _failure: Failure | null = null;
 
   private _card = new Task(this, {
     args: () => [this._api] as const,
@@ -89,6 +95,8 @@ export class SfStepCardUpdated extends StepElement {
     </div>`;
   }
 }
+
+customElements.define('sf-step-card-updated', SfStepCardUpdated);
 
 declare global {
   interface HTMLElementTagNameMap {

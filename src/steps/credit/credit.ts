@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
@@ -24,9 +23,21 @@ import { submitCreditCheck } from '../../api/enroll.js';
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-credit')
-@localized()
 export class SfStepCredit extends StepElement {
+  static override properties: PropertyDeclarations = {
+    _show: { state: true },
+    _problem: { state: true },
+    _consent: { state: true },
+    _consentError: { state: true },
+    _checked: { state: true },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, creditStyles];
 
   /** The SSN lives only in this input (read when sending, cleared after); a getter, like `@query` without its code. */
@@ -34,13 +45,13 @@ export class SfStepCredit extends StepElement {
     return this.renderRoot?.querySelector<HTMLInputElement>('#ssn') ?? null;
   }
 
-  @state() private _show = false;
-  @state() private _problem: SsnProblem | 'server' | null = null;
-  @state() private _consent = false;
-  @state() private _consentError = false;
+  private _show = false;
+  private _problem: SsnProblem | 'server' | null = null;
+  private _consent = false;
+  private _consentError = false;
   /** Problems show from the first submit (or leaving the field) on. */
-  @state() private _checked = false;
-  @state() private _failure: Failure | null = null;
+  private _checked = false;
+  private _failure: Failure | null = null;
 
   /**
    * Decided from the digits when sending, not cleared on input: clearing the field and typing the same number again
@@ -212,6 +223,8 @@ export class SfStepCredit extends StepElement {
     );
   }
 }
+
+customElements.define('sf-step-credit', SfStepCredit);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { Document, DocumentType, Location } from '../../api/types.js';
 import { getLocale, type Locale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
@@ -47,9 +46,18 @@ function planOf(doc: Document, location: Location | null | undefined): string | 
  * words, plan, version, status in words and effective date (a queued one: the day it takes effect). Used by the
  * documents scope and by the renewal's last screen for the new plan's documents.
  */
-@customElement('sf-document-list')
-@localized()
 export class SfDocumentList extends LitElement {
+  static override properties: PropertyDeclarations = {
+    documents: { attribute: false },
+    location: { attribute: false },
+    label: {},
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [
     ...laterStepStyles,
     css`
@@ -81,11 +89,11 @@ export class SfDocumentList extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) documents: readonly Document[] = [];
+  documents: readonly Document[] = [];
   /** The location the documents belong to: names the plan of the active and queued ones. */
-  @property({ attribute: false }) location?: Location | null;
+  location?: Location | null;
   /** The list's accessible name. */
-  @property() label = '';
+  label = '';
 
   override render() {
     const locale = getLocale();
@@ -119,6 +127,8 @@ export class SfDocumentList extends LitElement {
     }
   }
 }
+
+customElements.define('sf-document-list', SfDocumentList);
 
 declare global {
   interface HTMLElementTagNameMap {

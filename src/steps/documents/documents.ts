@@ -1,6 +1,5 @@
-import { css, html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import type { FlowApi } from '../../api/client.js';
 import type { Document, Location } from '../../api/types.js';
@@ -24,9 +23,17 @@ type View = 'active' | 'all';
  * @fires sf-exit-request - "Close" when there is nothing to show yet.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-documents')
-@localized()
 export class SfStepDocuments extends StepElement {
+  static override properties: PropertyDeclarations = {
+    _view: { state: true },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [
     ...laterStepStyles,
     css`
@@ -66,8 +73,8 @@ export class SfStepDocuments extends StepElement {
     `,
   ];
 
-  @state() private _view: View = 'active';
-  @state() private _failure: Failure | null = null;
+  private _view: View = 'active';
+  private _failure: Failure | null = null;
 
   private get _locationUuid(): string | null {
     return this.account?.location_uuid ?? null;
@@ -200,6 +207,8 @@ export class SfStepDocuments extends StepElement {
     if (this._all.status === TaskStatus.ERROR && this._api && this._locationUuid) void this._all.run([this._api, this._locationUuid]);
   }
 }
+
+customElements.define('sf-step-documents', SfStepDocuments);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
@@ -27,16 +26,23 @@ export class FlowFinishEvent extends Event {
  * @fires sf-flow-finish - Done.
  * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
  */
-@customElement('sf-step-done')
-@localized()
 export class SfStepDone extends StepElement {
+  static override properties: PropertyDeclarations = {
+    acceptedPlan: { attribute: false },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, doneStyles];
 
   /**
    * The plan accepted in this session: its start date is shown only until (or unless) the service's copy, the
    * location's contract, is read; a fresh link has none.
    */
-  @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
+  acceptedPlan?: AcceptedPlan | null;
 
   /**
    * The start date as the service has it: the contract of the account's location (GET
@@ -99,6 +105,8 @@ export class SfStepDone extends StepElement {
     this.complete();
   }
 }
+
+customElements.define('sf-step-done', SfStepDone);
 
 declare global {
   interface HTMLElementTagNameMap {

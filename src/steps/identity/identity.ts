@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { updateIdentity, type IdentityRequest } from '../../api/enroll.js';
 import { AttemptKey } from '../../api/attempt-key.js';
@@ -45,14 +44,23 @@ const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last'
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-identity')
-@localized()
 export class SfStepIdentity extends StepElement<IdentityDraft> {
+  static override properties: PropertyDeclarations = {
+    _touched: { state: true },
+    _server: { state: true },
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, identityStyles];
 
-  @state() private _touched = new Set<Field>();
-  @state() private _server = new Set<Field>();
-  @state() private _failure: Failure | null = null;
+  private _touched = new Set<Field>();
+  private _server = new Set<Field>();
+  private _failure: Failure | null = null;
   /** The same details sent again (Continue or "Try again" after a lost answer) are the same update. */
   private _key = new AttemptKey();
 
@@ -284,6 +292,8 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     });
   }
 }
+
+customElements.define('sf-step-identity', SfStepIdentity);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { css, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { InvoiceDetail } from '../../api/types.js';
 import { getInvoice } from '../../api/billing.js';
 import { getLocale } from '../../i18n/localization.js';
@@ -57,9 +56,19 @@ function chargeName(charge: Charge): string {
  * @fires sf-step-complete - `{ step: 'invoice', data: { open: 'invoices' } }`: back to the list.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-invoice')
-@localized()
 export class SfStepInvoice extends StepElement {
+  static override properties: PropertyDeclarations = {
+    number: { attribute: false },
+    _invoice: { state: true },
+    _failure: { state: true },
+    _missing: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, statusStyles, css`
     .summary-status { margin-bottom: var(--_space); }
     table { width: 100%; border-collapse: collapse; margin: 0 0 var(--_space); }
@@ -73,11 +82,11 @@ export class SfStepInvoice extends StepElement {
   `];
 
   /** The invoice's number (the detail path). */
-  @property({ attribute: false }) number = '';
+  number = '';
 
-  @state() private _invoice: InvoiceDetail | null = null;
-  @state() private _failure: Failure | null = null;
-  @state() private _missing = false;
+  private _invoice: InvoiceDetail | null = null;
+  private _failure: Failure | null = null;
+  private _missing = false;
   private _abort = new AbortController();
 
   override connectedCallback(): void {
@@ -203,6 +212,8 @@ export class SfStepInvoice extends StepElement {
     </table>`;
   }
 }
+
+customElements.define('sf-step-invoice', SfStepInvoice);
 
 declare global {
   interface HTMLElementTagNameMap {

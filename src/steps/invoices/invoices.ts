@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { BillingAddress, Invoice } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { getBillingAddress, listInvoices } from '../../api/billing.js';
@@ -47,25 +46,40 @@ const enrolled = (finalized: boolean | undefined) => Boolean(finalized);
  * `{ data: { open: 'billing-address' } }` to change the address, no data for Done.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-invoices')
-@localized()
 export class SfStepInvoices extends StepElement<InvoicesDraft> {
+  static override properties: PropertyDeclarations = {
+    saved: { attribute: false },
+    focusInvoice: { attribute: false },
+    focusAddress: { attribute: false },
+    _listFailure: { state: true },
+    _addressFailure: { state: true },
+    _loading: { state: true },
+    _loadingMore: { state: true },
+    _address: { state: true },
+    _start: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, statusStyles, invoicesStyles];
 
   /** The billing address was just saved (the form returned here): say so. */
-  @property({ attribute: false }) saved = false;
+  saved = false;
   /** Coming back from this invoice's detail: focus returns to its button. */
-  @property({ attribute: false }) focusInvoice: string | null = null;
+  focusInvoice: string | null = null;
   /** Coming back from the address form: focus returns to "Change billing address". */
-  @property({ attribute: false }) focusAddress = false;
+  focusAddress = false;
 
-  @state() private _listFailure: Failure | null = null;
-  @state() private _addressFailure: Failure | null = null;
-  @state() private _loading = false;
-  @state() private _loadingMore = false;
-  @state() private _address: BillingAddress | null | undefined = undefined;
+  private _listFailure: Failure | null = null;
+  private _addressFailure: Failure | null = null;
+  private _loading = false;
+  private _loadingMore = false;
+  private _address: BillingAddress | null | undefined = undefined;
   /** The contract's start date, read only to say when the first bill comes. */
-  @state() private _start: string | null = null;
+  private _start: string | null = null;
 
   private _abort = new AbortController();
   /** Where focus goes once the root has focused the heading (coming back from a detail or the form). */
@@ -313,6 +327,8 @@ function addMonth(ymd: string): string {
   const date = new Date(Date.UTC(y, m, Math.min(d, last)));
   return date.toISOString().slice(0, 10);
 }
+
+customElements.define('sf-step-invoices', SfStepInvoices);
 
 declare global {
   interface HTMLElementTagNameMap {

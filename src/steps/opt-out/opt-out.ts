@@ -1,8 +1,7 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { consumeApi } from '../../contract/context.js';
+import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
@@ -19,22 +18,33 @@ const OTHER = 'other';
  * @fires sf-opt-out-confirmed - `{ reason?, label? }` after the event was sent (or could not be, see _leave).
  * @fires sf-opt-out-cancelled - "Stay and continue".
  */
-@customElement('sf-opt-out')
-@localized()
 export class SfOptOut extends LitElement {
+  static override properties: PropertyDeclarations = {
+    _api: { state: true },
+    account: { attribute: false },
+    session: { attribute: false },
+    planUuids: { attribute: false },
+    _reason: { state: true },
+    _other: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+    requestApi(this, '_api');
+  }
+
   static override styles = [...laterStepStyles];
 
-  @consumeApi()
-  @state()
   private _api?: FlowApi;
 
-  @property({ attribute: false }) account?: Account;
-  @property({ attribute: false }) session?: FlowSession;
+  account?: Account;
+  session?: FlowSession;
   /** The plans the customer saw, named in the event. */
-  @property({ attribute: false }) planUuids: string[] = [];
+  planUuids: string[] = [];
 
-  @state() private _reason = '';
-  @state() private _other = '';
+  private _reason = '';
+  private _other = '';
 
   private _reasons = new Task(this, {
     args: () => [this._api, getLocale()] as const,
@@ -125,6 +135,8 @@ export class SfOptOut extends LitElement {
     this.dispatchEvent(new OptOutCancelledEvent());
   }
 }
+
+customElements.define('sf-opt-out', SfOptOut);
 
 declare global {
   interface HTMLElementTagNameMap {

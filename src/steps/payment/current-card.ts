@@ -1,6 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -12,16 +11,25 @@ import { CardReplaceEvent, CardUseEvent } from './card-events.js';
  * @fires sf-card-use - keep it.
  * @fires sf-card-replace - add another card instead.
  */
-@customElement('sf-current-card')
-@localized()
 export class SfCurrentCard extends LitElement {
+  static override properties: PropertyDeclarations = {
+    card: { attribute: false },
+    keepLabel: {},
+    prefer: {},
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = laterStepStyles;
 
-  @property({ attribute: false }) card?: PaymentMethod;
+  card?: PaymentMethod;
   /** The label of the button that keeps the card (already localized by the parent); "Use this card" by default. */
-  @property() keepLabel?: string;
+  keepLabel?: string;
   /** Which choice is the primary button: keeping the card (enrollment) or replacing it (the update scope). */
-  @property() prefer: 'keep' | 'replace' = 'keep';
+  prefer: 'keep' | 'replace' = 'keep';
 
   override render() {
     const c = this.card;
@@ -50,6 +58,8 @@ export class SfCurrentCard extends LitElement {
     `;
   }
 }
+
+customElements.define('sf-current-card', SfCurrentCard);
 
 declare global {
   interface HTMLElementTagNameMap {

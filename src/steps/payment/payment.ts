@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
@@ -46,22 +45,36 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-payment')
-@localized()
 export class SfStepPayment extends StepElement {
+  static override properties: PropertyDeclarations = {
+    purpose: {},
+    backable: { type: Boolean },
+    _mode: { state: true },
+    _card: { state: true },
+    _ready: { state: true },
+    _cardError: { state: true },
+    _failure: { state: true },
+    _loadFailed: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, paymentStyles];
 
-  @property() purpose: CardPurpose = 'enroll';
+  purpose: CardPurpose = 'enroll';
   /** Whether Back leads anywhere: not where the card form is the scope's first step. */
-  @property({ type: Boolean }) backable = true;
+  backable = true;
 
-  @state() private _mode: Mode = 'checking';
-  @state() private _card?: PaymentMethod;
-  @state() private _ready = false;
-  @state() private _cardError: CardFormError | null = null;
-  @state() private _failure: Failure | null = null;
+  private _mode: Mode = 'checking';
+  private _card?: PaymentMethod;
+  private _ready = false;
+  private _cardError: CardFormError | null = null;
+  private _failure: Failure | null = null;
   /** The form could not be loaded (processor unreachable): Try again re-opens it. */
-  @state() private _loadFailed = false;
+  private _loadFailed = false;
 
   private _mount?: LightMount;
   private _form?: CardForm;
@@ -264,6 +277,8 @@ export class SfStepPayment extends StepElement {
     void this.focusHeading('#form-heading');
   }
 }
+
+customElements.define('sf-step-payment', SfStepPayment);
 
 declare global {
   interface HTMLElementTagNameMap {

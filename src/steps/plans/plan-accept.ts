@@ -1,6 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
@@ -49,25 +48,38 @@ export async function choosePlan(step: LitElement & { draft: PlansDraft }, plan:
  * ticked, with a visible sentence saying why.
  * @fires sf-plan-accept - detail `{ plan, startDate }` once the entries are valid (the step calls the API).
  */
-@customElement('sf-plan-accept')
-@localized()
 export class SfPlanAccept extends LitElement {
+  static override properties: PropertyDeclarations = {
+    plan: { attribute: false },
+    draft: { attribute: false },
+    busy: { type: Boolean },
+    clientAgent: { type: Boolean },
+    renewal: { type: Boolean },
+    serverProblem: {},
+    _problem: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, plansStyles];
 
-  @property({ attribute: false }) plan?: Plan;
+  plan?: Plan;
   /** The plans step's draft: the date and the tick survive Back. */
-  @property({ attribute: false }) draft: PlansDraft = {};
-  @property({ type: Boolean }) busy = false;
-  @property({ type: Boolean }) clientAgent = false;
+  draft: PlansDraft = {};
+  busy = false;
+  clientAgent = false;
   /**
    * A renewal (the renewal scope): the new plan follows the current contract, so a window of one day is said, not
    * asked (a month-to-month customer still picks a date), and the button says "Renew".
    */
-  @property({ type: Boolean }) renewal = false;
+  renewal = false;
   /** A problem the service reported for the start date (422). */
-  @property() serverProblem: StartDateProblem | null = null;
+  serverProblem: StartDateProblem | null = null;
 
-  @state() private _problem: StartDateProblem | null = null;
+  private _problem: StartDateProblem | null = null;
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('plan') && this.plan && !this.draft.startDate) this.draft.startDate = this.plan.earliest_start_date;
@@ -188,6 +200,8 @@ export class SfPlanAccept extends LitElement {
     this.dispatchEvent(new PlanAcceptEvent(plan, this.draft.startDate!));
   }
 }
+
+customElements.define('sf-plan-accept', SfPlanAccept);
 
 declare global {
   interface HTMLElementTagNameMap {

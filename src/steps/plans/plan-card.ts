@@ -1,6 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
@@ -35,13 +34,21 @@ const USAGE_LEVELS = ['500', '1000', '2000'] as const;
  * @fires sf-plan-select - "Choose this plan" (not composed: the plans step listens).
  * @csspart card - the card.
  */
-@customElement('sf-plan-card')
-@localized()
 export class SfPlanCard extends LitElement {
+  static override properties: PropertyDeclarations = {
+    plan: { attribute: false },
+    selected: { type: Boolean, reflect: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, plansStyles];
 
-  @property({ attribute: false }) plan?: Plan;
-  @property({ type: Boolean, reflect: true }) selected = false;
+  plan?: Plan;
+  selected = false;
 
   override render() {
     const p = this.plan;
@@ -110,6 +117,8 @@ export class SfPlanCard extends LitElement {
     this.dispatchEvent(new PlanSelectEvent());
   }
 }
+
+customElements.define('sf-plan-card', SfPlanCard);
 
 declare global {
   interface HTMLElementTagNameMap {

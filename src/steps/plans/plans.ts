@@ -1,6 +1,5 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
@@ -29,18 +28,28 @@ import { acceptPlan, recordEvent } from '../../api/enroll.js';
  * @fires sf-exit-request - "Not now".
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-plans')
-@localized()
 export class SfStepPlans extends StepElement<PlansDraft> {
+  static override properties: PropertyDeclarations = {
+    address: { attribute: false },
+    _failure: { state: true },
+    _startProblem: { state: true },
+    _expired: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, plansStyles];
 
   /** The address confirmed in this session; the account's service address otherwise. */
-  @property({ attribute: false }) address?: AddressSearchResult | null;
+  address?: AddressSearchResult | null;
 
-  @state() private _failure: Failure | null = null;
-  @state() private _startProblem: StartDateProblem | null = null;
+  private _failure: Failure | null = null;
+  private _startProblem: StartDateProblem | null = null;
   /** Plans were reloaded because the accepted one had expired. */
-  @state() private _expired = false;
+  private _expired = false;
 
   /** The plans of the request whose plans_viewed was recorded; compared by identity, one event per request. */
   private _viewedList?: Plan[];
@@ -228,6 +237,8 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     this._failure = failure;
   }
 }
+
+customElements.define('sf-step-plans', SfStepPlans);
 
 declare global {
   interface HTMLElementTagNameMap {

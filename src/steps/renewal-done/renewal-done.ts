@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import type { Document, Location } from '../../api/types.js';
 import { getLocation } from '../../api/locations.js';
@@ -23,12 +22,19 @@ import '../documents/document-list.js';
  * @fires sf-step-complete - `{ step: 'renewal-done' }`: the root closes with reason `completed`.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-renewal-done')
-@localized()
 export class SfStepRenewalDone extends StepElement {
+  static override properties: PropertyDeclarations = {
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, renewalStyles];
 
-  @state() private _failure: Failure | null = null;
+  private _failure: Failure | null = null;
 
   private _read = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
@@ -74,6 +80,8 @@ export class SfStepRenewalDone extends StepElement {
     `;
   }
 }
+
+customElements.define('sf-step-renewal-done', SfStepRenewalDone);
 
 declare global {
   interface HTMLElementTagNameMap {

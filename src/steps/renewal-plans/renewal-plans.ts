@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Location, Plan } from '../../api/types.js';
@@ -30,19 +29,30 @@ import { renderStanding } from '../renewal/standing.js';
  * @fires sf-exit-request - "Not now" / "Close".
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-renewal-plans')
-@localized()
 export class SfStepRenewalPlans extends StepElement<PlansDraft> {
+  static override properties: PropertyDeclarations = {
+    _failure: { state: true },
+    _startProblem: { state: true },
+    _standing: { state: true },
+    _expired: { state: true },
+    _fieldProblem: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, plansStyles, renewalStyles];
 
-  @state() private _failure: Failure | null = null;
-  @state() private _startProblem: StartDateProblem | null = null;
+  private _failure: Failure | null = null;
+  private _startProblem: StartDateProblem | null = null;
   /** The service refused for eligibility: said instead of the plans. */
-  @state() private _standing: RenewalStanding | null = null;
+  private _standing: RenewalStanding | null = null;
   /** The accepted offer had expired: the plans were read again. */
-  @state() private _expired = false;
+  private _expired = false;
   /** Other refused fields of the acceptance, in plain words. */
-  @state() private _fieldProblem: string | null = null;
+  private _fieldProblem: string | null = null;
 
   /** The same plan and start date accepted again (Renew, or "Try again" after a lost answer) is one acceptance. */
   private _acceptKey = new AttemptKey();
@@ -196,6 +206,8 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
     this._failure = failure;
   }
 }
+
+customElements.define('sf-step-renewal-plans', SfStepRenewalPlans);
 
 declare global {
   interface HTMLElementTagNameMap {

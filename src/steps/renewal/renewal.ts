@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import type { Location } from '../../api/types.js';
 import { getLocation } from '../../api/locations.js';
@@ -21,12 +20,19 @@ import { renewalStyles } from './renewal.styles.js';
  * @fires sf-exit-request - "Close" (not eligible) or "Not now".
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-renewal')
-@localized()
 export class SfStepRenewal extends StepElement {
+  static override properties: PropertyDeclarations = {
+    _failure: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, renewalStyles];
 
-  @state() private _failure: Failure | null = null;
+  private _failure: Failure | null = null;
 
   private _location = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
@@ -74,6 +80,8 @@ export class SfStepRenewal extends StepElement {
     return html`<sf-account-status .account=${this.account}></sf-account-status>`;
   }
 }
+
+customElements.define('sf-step-renewal', SfStepRenewal);
 
 declare global {
   interface HTMLElementTagNameMap {

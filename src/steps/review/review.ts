@@ -1,6 +1,5 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, updateWhenLocaleChanges } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
@@ -39,21 +38,31 @@ interface Loaded {
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-@customElement('sf-step-review')
-@localized()
 export class SfStepReview extends StepElement<ReviewDraft> {
+  static override properties: PropertyDeclarations = {
+    acceptedPlan: { attribute: false },
+    _failure: { state: true },
+    _refused: { state: true },
+    _finalized: { state: true },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [...laterStepStyles, reviewStyles];
 
   /**
    * The plan accepted in this session (the plans step's `data.plan`): only a fallback for when the service's copy
    * (the location's contract, read on load) cannot be read; a fresh link has none.
    */
-  @property({ attribute: false }) acceptedPlan?: AcceptedPlan | null;
+  acceptedPlan?: AcceptedPlan | null;
 
-  @state() private _failure: Failure | null = null;
+  private _failure: Failure | null = null;
   /** Finalize refused (422): the account was re-read, the missing items explain why. */
-  @state() private _refused = false;
-  @state() private _finalized = false;
+  private _refused = false;
+  private _finalized = false;
 
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
   private _finalizing = false;
@@ -172,6 +181,8 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     this.complete({ ...(account ? { account } : {}), data: { goTo: item } });
   }
 }
+
+customElements.define('sf-step-review', SfStepReview);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
-import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
 import type { Account, AccountStatus, StatusReason } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { sharedStyles } from '../../styles/shared.js';
@@ -140,9 +139,17 @@ export function statusWords(status: AccountStatus, reason: StatusReason, startDa
  * a second-level heading naming the state (never colour alone) and a sentence for its reason.
  * @csspart box - the framed box.
  */
-@customElement('sf-account-status')
-@localized()
 export class SfAccountStatus extends LitElement {
+  static override properties: PropertyDeclarations = {
+    account: { attribute: false },
+    startDate: { attribute: false },
+  };
+
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
+
   static override styles = [
     ...sharedStyles,
     css`
@@ -190,9 +197,9 @@ export class SfAccountStatus extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) account?: Account;
+  account?: Account;
   /** The contract's start date, when the caller knows it (the scheduled state names it). */
-  @property({ attribute: false }) startDate?: string | null;
+  startDate?: string | null;
 
   override render() {
     const a = this.account;
@@ -205,6 +212,8 @@ export class SfAccountStatus extends LitElement {
     </section>`;
   }
 }
+
+customElements.define('sf-account-status', SfAccountStatus);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,27 +1,36 @@
 /**
  * What every enrollment step has in common: the properties the root sets, the API from the context, and the small
- * event helpers. A base class rather than a mixin because every step is a LitElement anyway and legacy decorators
- * on mixins complicate the types for no gain.
+ * event helpers. A base class rather than a mixin because every step is a LitElement anyway. A step declares its own
+ * reactive properties in `static properties` too: Lit merges them with these.
  */
-import { LitElement } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { consumeApi, type StepDraft } from '../../contract/context.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
+import { requestApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { Account, FlowSession } from '../../api/types.js';
 import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../contract/events.js';
 import { isClientAgent } from '../../contract/enrollment.js';
 
 export abstract class StepElement<D extends StepDraft = StepDraft> extends LitElement {
-  @consumeApi()
-  @state()
-  protected _api?: FlowApi;
+  static override properties: PropertyDeclarations = {
+    _api: { state: true },
+    account: { attribute: false },
+    session: { attribute: false },
+    draft: { attribute: false },
+    clientAgent: { attribute: false },
+  };
 
-  @property({ attribute: false }) account?: Account;
-  @property({ attribute: false }) session?: FlowSession;
+  protected _api?: FlowApi;
+  account?: Account;
+  session?: FlowSession;
   /** The step's working copy kept by the root across Back/Continue; mutated in place. */
-  @property({ attribute: false }) draft: D = {} as D;
+  draft: D = {} as D;
   /** Set by the root; derived from the account when absent (tests, embedding without the root). */
-  @property({ attribute: false }) clientAgent?: boolean;
+  clientAgent?: boolean;
+
+  constructor() {
+    super();
+    requestApi(this, '_api');
+  }
 
   /** The step this element is, from its tag: `sf-step-<step>` (the scope declarations name them so). */
   protected get stepName(): StepName {
