@@ -84,7 +84,7 @@ test.describe('languages and accessibility', () => {
     const checks: Partial<Record<ViewName, () => Promise<void>>> = {
       address: async () => {
         await expect(frame.getByRole('button', { name: t.findAddress, exact: true })).toBeVisible();
-        await expect(frame.locator('sf-progress')).toContainText('Paso 1 de 6');
+        await expect(frame.locator('.progress')).toContainText('Paso 1 de 6');
       },
       'address-confirm': async () => {
         await expect(frame.getByRole('button', { name: t.thisIsMyAddress, exact: true })).toBeVisible();

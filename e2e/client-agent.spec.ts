@@ -29,7 +29,7 @@ test('a client agent enrollment: address and plan only, a start 7 to 30 days out
   const now = Date.parse((await clock()).now);
   await acceptPlan(phone, {}, {
     onStep: async (view) => {
-      if (view === 'plans') await expect(phone.locator('sf-progress')).toContainText('Step 2 of 3');
+      if (view === 'plans') await expect(phone.locator('.progress')).toContainText('Step 2 of 3');
       if (view !== 'plans-accept') return;
       const accept = phone.locator('sf-plan-accept');
       await expect(accept).toContainText('7 to 30 days');

@@ -43,7 +43,7 @@ test.describe('resume', () => {
     await waitForMessage(page, { type: 'service-flow-step', step: 'identity' }, { after: before });
 
     await expectStep(frame, 'identity');
-    await expect(frame.locator('sf-progress')).toContainText('Step 3 of 6');
+    await expect(frame.locator('.progress')).toContainText('Step 3 of 6');
     await expect(frame.getByLabel(TEXT.en.firstName, { exact: true })).toHaveValue('');
     const account = await getAccount(accountUuid);
     expect(account.enrollment.has_accepted_plan).toBe(true);
@@ -80,7 +80,7 @@ test.describe('resume', () => {
     expect(second.loginLink).not.toBe(first.loginLink);
     await waitForMessage(page, { type: 'service-flow-ready' });
     await expectStep(second.frame, 'credit');
-    await expect(second.frame.locator('sf-progress')).toContainText('Step 4 of 6');
+    await expect(second.frame.locator('.progress')).toContainText('Step 4 of 6');
 
     // Back shows the details saved in the first session, as the service has them.
     await press(second.frame, second.frame.locator('sf-step-credit').getByRole('button', { name: TEXT.en.back, exact: true }));
@@ -113,7 +113,7 @@ test.describe('resume', () => {
 
     const second = await openFlowInModal(page, { accountUuid: first.accountUuid });
     await expectStep(second.frame, 'payment');
-    await expect(second.frame.locator('sf-progress')).toContainText('Step 5 of 6');
+    await expect(second.frame.locator('.progress')).toContainText('Step 5 of 6');
   });
 
   test('a fresh link at the review step names the plan and its start from the service, and so does the done screen', async ({ page }) => {

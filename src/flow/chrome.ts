@@ -8,12 +8,12 @@ import { msg, str } from '@lit/localize';
 import type { Account } from '../api/types.js';
 import type { AnyScope } from './scope.js';
 import { position } from './state.js';
-import '../ui/progress.js';
+import { renderProgressBar } from '../ui/progress.js';
 
 export function renderProgress(scope: AnyScope, step: string, account: Account) {
   const at = position(scope, step, account);
   if (!at) return nothing;
-  return html`<sf-progress .current=${at.index} .total=${at.total} .labels=${scope.steps(account).map(scope.label)}></sf-progress>`;
+  return renderProgressBar(at.index, at.total, scope.steps(account).map(scope.label));
 }
 
 /** "Step 2 of 6: Plan" for the live region; the view's own heading when it has one. */

@@ -12,9 +12,6 @@ export const flowStyles = css`
     margin: 0 auto;
     padding: 1rem 1rem 2rem;
   }
-  sf-progress {
-    margin-bottom: 1.5rem;
-  }
   @media (min-width: 600px) {
     main {
       padding: 1.5rem 1.5rem 3rem;

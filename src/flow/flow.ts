@@ -10,6 +10,7 @@ import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
 import { flowStyles } from './flow.styles.js';
+import { progressStyles } from '../ui/progress.js';
 import { focusHeading } from './focus.js';
 import { headerStyles, renderHeader } from './header.js';
 import type { AnyScope } from './scope.js';
@@ -31,7 +32,7 @@ const loadStatusScreen = () => import('./screens/status-screen.js').then(() => t
  * @cssprop --sf-color-primary - See styles/tokens.ts for all tokens.
  */
 export class SfFlow extends LitElement {
-  static override styles = [...sharedStyles, headerStyles, loadingStyles, flowStyles];
+  static override styles = [...sharedStyles, headerStyles, progressStyles, loadingStyles, flowStyles];
   static override properties: PropertyDeclarations = {
     token: { attribute: false },
     locale: {},

@@ -40,6 +40,6 @@ describe('sf-flow with connect-battery', () => {
     });
     const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${fakeHost()}></sf-flow>`);
     await waitForView(el, 'sf-step-battery-maker');
-    expect(el.shadowRoot!.querySelector('sf-progress')!.shadowRoot!.textContent).to.contain('Step 1 of 2');
+    expect(el.shadowRoot!.querySelector('.progress')!.textContent).to.contain('Step 1 of 2');
   });
 });
