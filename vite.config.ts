@@ -68,12 +68,13 @@ export default defineConfig(({ mode }) => ({
               }),
             },
             // Modules that load at about the same moment, one chunk each (docs/architecture.md, "Size budgets"); their
-            // dependencies stay where the other groups put them. The host link (bridge, clock) and the status screens,
-            // fetched once the session is known or on the first trouble:
+            // dependencies stay where the other groups put them. The host link (bridge, clock), the status screens and
+            // what a request does once it went wrong (api/recover.ts), fetched once the session is known or on the
+            // first trouble:
             {
               name: 'session',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/](flow[\\/](host-link|expiry|screens[\\/](status-screen|expiry-notice))|bridge[\\/]channels)\.ts$/,
+              test: /[\\/]src[\\/](flow[\\/](host-link|expiry|screens[\\/](status-screen|expiry-notice))|bridge[\\/]channels|api[\\/](recover|retry))\.ts$/,
             },
             // Consecutive steps, each prefetched one step ahead anyway:
             {

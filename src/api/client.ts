@@ -1,13 +1,16 @@
 /**
  * FlowApi: the transport the flow's typed calls go through with its flow token, and the calls of the first screen.
- * Plain functions, no DOM, so the root can inject a fake transport in component tests. Every call goes through the
- * retry policy of retry.ts; every POST/PATCH/PUT carries an `Idempotency-Key` (fresh per call unless the caller passes the
+ * Plain functions, no DOM, so the root can inject a fake transport in component tests. A call that goes wrong (no
+ * answer, or an error status) is handed to recover.ts: the retry policy of retry.ts, then the error read from the
+ * answer, loaded only then; every POST/PATCH/PUT carries an `Idempotency-Key` (fresh per call unless the caller passes the
  * key of the user action it is repeating), which is what makes retrying a mutating request safe. The later steps'
  * calls live in modules of their own (enroll.ts, plans.ts, billing.ts, locations.ts, address-search.ts), imported by
  * the step chunks, so the first screen does not carry them.
  */
-import { ApiError } from './errors.js';
-import { isRetrySafe, parseRetryAfter, sendWithRetry, type RetryPolicy, type Sleep } from './retry.js';
+import { ATTEMPT_TIMEOUT_MS, attemptWithTimeout } from './attempt.js';
+import { ApiError, abortError } from './errors.js';
+import type { Recovery } from './recover.js';
+import type { Outcome, RetryPolicy, Sleep } from './retry.js';
 import type * as Contract from './types.js';
 import type { Account, AddressSearchResult, FlowSession } from './types.js';
 
@@ -69,29 +72,39 @@ export function createFlowApi(options: FlowApiOptions): FlowApi {
     // Serialised once: the same bytes go out on every attempt, and the body never reaches a log.
     const payload = body === undefined ? undefined : JSON.stringify(body);
 
-    const response = await sendWithRetry(
-      (signal) =>
-        doFetch(`${base}${path}`, {
-          method,
-          headers,
-          signal,
-          credentials: 'omit',
-          cache: 'no-store',
-          referrerPolicy: 'no-referrer',
-          ...(payload === undefined ? {} : { body: payload }),
-        }),
-      {
-        safe: isRetrySafe(method, headers),
+    const attempt = (signal: AbortSignal) =>
+      doFetch(`${base}${path}`, {
+        method,
+        headers,
+        signal,
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+        ...(payload === undefined ? {} : { body: payload }),
+      });
+    let first: Outcome;
+    try {
+      first = { response: await attemptWithTimeout(attempt, options.policy?.timeoutMs ?? ATTEMPT_TIMEOUT_MS, opts.signal) };
+    } catch (error) {
+      if (opts.signal?.aborted) throw abortError(opts.signal);
+      first = { error };
+    }
+    let response = 'response' in first && first.response.ok ? first.response : undefined;
+    if (!response) {
+      // Something went wrong: the retry policy and the reading of the error take over (recover.ts).
+      const send: Recovery = {
+        method,
+        headers,
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(options.sleep ? { sleep: options.sleep } : {}),
         ...(options.policy ? { policy: options.policy } : {}),
-      },
-    );
-
-    if (!response.ok) {
-      const error = await ApiError.fromResponse(response, parseRetryAfter(response.headers.get('Retry-After')));
-      if (error.kind === 'unauthorized') options.onUnauthorized?.(error);
-      throw error;
+      };
+      try {
+        response = await recoverFrom(attempt, send, first);
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'unauthorized') options.onUnauthorized?.(error);
+        throw error;
+      }
     }
     if (response.status === 204) return undefined as T;
     const text = await response.text();
@@ -99,6 +112,27 @@ export function createFlowApi(options: FlowApiOptions): FlowApi {
   }
 
   return { request };
+}
+
+/**
+ * Hands a request that went wrong to recover.ts. When even that code cannot load (the network is gone), the first
+ * outcome is reported as it is, without retrying: network loss, or the error response by its status.
+ */
+export async function recoverFrom(
+  attempt: (signal: AbortSignal) => Promise<Response>,
+  send: Recovery,
+  first: Outcome,
+  load: () => Promise<typeof import('./recover.js')> = () => import('./recover.js'),
+): Promise<Response> {
+  let recovery: typeof import('./recover.js');
+  try {
+    recovery = await load();
+  } catch {
+    if (!('response' in first)) throw ApiError.network(first.error);
+    const { status, statusText } = first.response;
+    throw new ApiError({ status, code: 'unknown', message: statusText || `HTTP ${status}` });
+  }
+  return recovery.recover(attempt, send, first);
 }
 
 /** The options a call taking only an AbortSignal passes on. */

@@ -1,6 +1,7 @@
 /**
  * The one error type of the API layer. Every failed request (after the retry policy gave up) becomes an `ApiError`,
  * except a cancelled one, which stays a DOMException named `AbortError` so callers can ignore it with `isAbortError`.
+ * Reading one from an error response is recover.ts's (loaded only when a request goes wrong).
  */
 
 /** What the UI should do about an error, independent of the exact status code. */
@@ -54,61 +55,6 @@ export class ApiError extends Error {
   static network(cause?: unknown): ApiError {
     return new ApiError({ status: 0, code: 'network', message: 'The service could not be reached', cause });
   }
-
-  /**
-   * Builds the error from a non-2xx response. The body is read defensively: a proxy or a crashed server may answer
-   * with HTML or nothing, and the user must still get a classified error rather than a JSON parse failure.
-   */
-  static async fromResponse(response: Response, retryAfter?: number): Promise<ApiError> {
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    const error = readErrorBody(body);
-    return new ApiError({
-      status: response.status,
-      code: error?.code ?? defaultCode(response.status),
-      message: error?.message ?? (response.statusText || `HTTP ${response.status}`),
-      fields: error?.fields ?? [],
-      ...(retryAfter === undefined ? {} : { retryAfter }),
-    });
-  }
-}
-
-function readErrorBody(body: unknown): { code?: string; message?: string; fields?: ApiFieldError[] } | undefined {
-  if (!isObject(body) || !isObject(body.error)) return undefined;
-  const e = body.error;
-  const fields = Array.isArray(e.fields)
-    ? e.fields.filter(isObject).map((f) => ({
-        field: String(f.field ?? ''),
-        code: String(f.code ?? ''),
-        message: String(f.message ?? ''),
-      }))
-    : undefined;
-  return {
-    ...(typeof e.code === 'string' ? { code: e.code } : {}),
-    ...(typeof e.message === 'string' ? { message: e.message } : {}),
-    ...(fields ? { fields } : {}),
-  };
-}
-
-function defaultCode(status: number): string {
-  switch (status) {
-    case 400: return 'invalid_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 422: return 'unprocessable';
-    case 429: return 'rate_limited';
-    case 503: return 'unavailable';
-    default: return status >= 500 ? 'internal' : 'invalid_request';
-  }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
 }
 
 export function isApiError(e: unknown): e is ApiError {

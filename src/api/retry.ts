@@ -9,6 +9,7 @@
  *   for GET/HEAD and for requests carrying an `Idempotency-Key` (the service replays the first response).
  * - Abort: stops at once, also while waiting between attempts, and surfaces as an `AbortError`.
  */
+import { ATTEMPT_TIMEOUT_MS, attemptWithTimeout } from './attempt.js';
 import { ApiError, abortError } from './errors.js';
 
 export interface RetryPolicy {
@@ -27,7 +28,7 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   baseDelayMs: 500,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 30_000,
-  timeoutMs: 30_000,
+  timeoutMs: ATTEMPT_TIMEOUT_MS,
 };
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -91,13 +92,18 @@ function isTransient(status: number): boolean {
   return status >= 500 && status !== 501;
 }
 
+/** What one attempt came to: an answer (of any status), or no answer (the error fetch rejected with). */
+export type Outcome = { response: Response } | { error: unknown };
+
 /**
  * Sends with `attempt` until a response is final. Resolves with the last response (which may be an error status
- * for the caller to turn into an ApiError); rejects with ApiError (network) or an AbortError.
+ * for the caller to turn into an ApiError); rejects with ApiError (network) or an AbortError. `first` is the
+ * outcome of an attempt already made (the client's own first one): the policy starts from it.
  */
 export async function sendWithRetry(
   attempt: (signal: AbortSignal) => Promise<Response>,
   options: SendOptions,
+  first?: Outcome,
 ): Promise<Response> {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.policy };
   const wait = options.sleep ?? sleep;
@@ -109,16 +115,23 @@ export async function sendWithRetry(
     if (signal?.aborted) throw abortError(signal);
     const canRetry = retry < policy.maxRetries;
 
-    let response: Response;
-    try {
-      response = await attemptWithTimeout(attempt, policy.timeoutMs, signal);
-    } catch (error) {
+    let outcome: Outcome;
+    if (retry === 0 && first) outcome = first;
+    else {
+      try {
+        outcome = { response: await attemptWithTimeout(attempt, policy.timeoutMs, signal) };
+      } catch (error) {
+        outcome = { error };
+      }
+    }
+    if (!('response' in outcome)) {
       if (signal?.aborted) throw abortError(signal);
-      if (!safe || !canRetry) throw ApiError.network(error);
+      if (!safe || !canRetry) throw ApiError.network(outcome.error);
       await wait(backoffDelay(retry, policy, random), signal);
       continue;
     }
 
+    const response = outcome.response;
     const status = response.status;
     const retryable = status === 429 || (safe && isTransient(status));
     if (!retryable || !canRetry) return response;
@@ -132,23 +145,6 @@ export async function sendWithRetry(
     }
     await discard(response);
     await wait(delay, signal);
-  }
-}
-
-async function attemptWithTimeout(
-  attempt: (signal: AbortSignal) => Promise<Response>,
-  timeoutMs: number,
-  outer?: AbortSignal,
-): Promise<Response> {
-  const controller = new AbortController();
-  const forward = () => controller.abort(outer?.reason);
-  outer?.addEventListener('abort', forward, { once: true });
-  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
-  try {
-    return await attempt(controller.signal);
-  } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forward);
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createFlowApi, fullAddressSearch, getAccount, getFlow } from '../../src/api/client.js';
+import { createFlowApi, fullAddressSearch, getAccount, getFlow, recoverFrom } from '../../src/api/client.js';
 import { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
 import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
 import { finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
@@ -121,6 +121,23 @@ describe('FlowApi', () => {
     const error = await rejection(getAccount(api));
     expect(error.code).to.equal('invalid_request');
     expect(error.fields).to.deep.equal([]);
+  });
+
+  it('reports what happened, without retrying, when the code for trouble cannot load (offline)', async () => {
+    const calls: number[] = [];
+    const attempt = async () => (calls.push(1), json(200, {}));
+    const offline = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const send = { method: 'GET', headers: new Headers() };
+    const lost = await rejection(recoverFrom(attempt, send, { error: new TypeError('Failed to fetch') }, offline));
+    expect(lost).to.be.instanceOf(ApiError);
+    expect(lost.kind).to.equal('network');
+    const answered = await rejection(recoverFrom(attempt, send, { response: new Response('', { status: 503, statusText: 'Service Unavailable' }) }, offline));
+    expect([answered.status, answered.kind, answered.message]).to.deep.equal([503, 'server', 'Service Unavailable']);
+    expect(calls).to.have.length(0);
+    // With its code, the same outcome is retried (a GET is safe to send again).
+    const response = await recoverFrom(attempt, { ...send, sleep: fakeSleep().sleep }, { error: new TypeError('Failed to fetch') });
+    expect(response.status).to.equal(200);
+    expect(calls).to.have.length(1);
   });
 
   it('resolves finalize on 200 {} with nothing', async () => {
