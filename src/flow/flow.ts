@@ -86,9 +86,21 @@ export class SfFlow extends LitElement {
     this.addEventListener('sf-retry', () => this._retry());
   }
 
-  protected override firstUpdated() {
-    // After this first update settles, so that starting (which sets state) does not schedule an update inside one.
-    void this.updateComplete.then(() => this._start());
+  override connectedCallback() {
+    super.connectedCallback();
+    // The session requests go out now, before the first render (the header and the skeleton), not after it: on a slow
+    // phone that render is tens of milliseconds the requests need not wait for. Once only: a move in the page (a
+    // disconnect and a connect) keeps the flow where it is.
+    if (this._state === initialState) void this._start();
+  }
+
+  /**
+   * The first render (the header and the skeleton) in a task of its own, after the one that evaluated the code and
+   * sent the session requests: two short tasks on a slow phone rather than one long one. Later updates as usual.
+   */
+  protected override async scheduleUpdate(): Promise<unknown> {
+    if (!this.hasUpdated) await new Promise((resolve) => setTimeout(resolve));
+    return super.scheduleUpdate();
   }
 
   override disconnectedCallback() {
@@ -294,6 +306,9 @@ export class SfFlow extends LitElement {
    */
   private async _focus(tag: string): Promise<HTMLElement | null> {
     await this.updateComplete;
+    // In a task of its own: the browser lays the new screen out in its rendering step, not forced by the scroll and
+    // the focus inside the task that rendered it (one long task on a slow phone instead of two short ones).
+    await new Promise((resolve) => setTimeout(resolve));
     scrollTo(0, 0);
     const view = this.renderRoot.querySelector<HTMLElement>(tag);
     return view ? focusHeading(view, true) : null;
