@@ -1,11 +1,11 @@
-import { LitElement, html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
+
 import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
-import { getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
+import { getLocale, normalizeLocale, setLocale, type Locale, LocalizedElement } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
@@ -31,7 +31,7 @@ const loadStatusScreen = () => import('./screens/status-screen.js').then(() => t
  * @fires sf-step-complete / sf-step-back / sf-exit-request / sf-api-error - Handled here; see contract/events.ts.
  * @cssprop --sf-color-primary - See styles/tokens.ts for all tokens.
  */
-export class SfFlow extends LitElement {
+export class SfFlow extends LocalizedElement {
   static override styles = [...sharedStyles, headerStyles, progressStyles, loadingStyles, flowStyles];
   static override properties: PropertyDeclarations = {
     token: { attribute: false },
@@ -74,7 +74,6 @@ export class SfFlow extends LitElement {
 
   constructor() {
     super();
-    updateWhenLocaleChanges(this);
     provideApi(this, () => this._client);
     this.addEventListener('sf-step-complete', (e) => this._dispatch({ type: 'complete', detail: e.detail }));
     this.addEventListener('sf-step-back', () => this._dispatch({ type: 'back' }));

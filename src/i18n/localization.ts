@@ -1,9 +1,12 @@
 /**
  * Runtime localization (@lit/localize). English is built in: `msg()` returns the source text until another language
  * is asked for. Only then does the localization runtime load, with the Spanish strings, as one small chunk
- * (runtime.ts): an English first screen downloads neither. Elements that render text call
- * `updateWhenLocaleChanges(this)` in their constructor and re-render when the locale changes.
+ * (runtime.ts): an English first screen downloads neither. Elements that render text extend `LocalizedElement`
+ * and re-render when the locale changes.
  */
+import { LitElement } from 'lit';
+import { updateWhenLocaleChanges } from '@lit/localize';
+
 export type Locale = 'en' | 'es';
 export const LOCALES: readonly Locale[] = ['en', 'es'];
 
@@ -37,4 +40,12 @@ export async function setLocale(locale: Locale): Promise<void> {
   // English before anything else was loaded: it is what is already on screen.
   if (locale !== 'en' || runtime) await (await loadRuntime()).setLocale(locale);
   document.documentElement.lang = getLocale();
+}
+
+/** The base of every element that renders text: it renders again when the language changes (what `@localized()` does). */
+export class LocalizedElement extends LitElement {
+  constructor() {
+    super();
+    updateWhenLocaleChanges(this);
+  }
 }

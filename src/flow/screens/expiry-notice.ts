@@ -1,6 +1,6 @@
-import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
-import { getLocale } from '../../i18n/localization.js';
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
+import { getLocale, LocalizedElement } from '../../i18n/localization.js';
 
 /**
  * @summary The notice that the login link expires soon (five minutes before, see expiry.ts), above every view.
@@ -10,15 +10,10 @@ import { getLocale } from '../../i18n/localization.js';
  *
  * Its colors, radius and spacing are the root's private tokens (styles/tokens.ts), inherited.
  */
-export class SfExpiryNotice extends LitElement {
+export class SfExpiryNotice extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     expiresAt: { attribute: false },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = css`
     :host {

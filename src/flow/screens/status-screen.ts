@@ -1,7 +1,8 @@
-import { LitElement, css, html, nothing, svg, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { css, html, nothing, svg, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { msg } from '@lit/localize';
 import { sharedStyles } from '../../styles/shared.js';
 import type { CloseReason } from '../../bridge/messages.js';
+import { LocalizedElement } from '../../i18n/localization.js';
 
 /**
  * - `expired`: the link's hour is over (or the service says the token expired).
@@ -36,16 +37,11 @@ export type StatusKind = 'expired' | 'invalid' | 'incomplete' | 'forbidden' | 'e
  * @summary Expired, error and closed screens.
  * @fires sf-retry - The user pressed "Try again" (`error` and `network` only).
  */
-export class SfStatusScreen extends LitElement {
+export class SfStatusScreen extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     kind: { reflect: true },
     reason: {},
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [
     ...sharedStyles,

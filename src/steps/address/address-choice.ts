@@ -1,27 +1,23 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import type { AddressSearchResult } from '../../api/types.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { addressStyles } from './address.styles.js';
 import { placeLine, streetLine } from './address-text.js';
 import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
+import { LocalizedElement } from '../../i18n/localization.js';
 
 /**
  * @summary Several meters at one address: a radio group, each choice with its ESI ID and meter description.
  * @fires sf-address-pick - detail: the chosen AddressSearchResult (not composed: the step listens).
  * @fires sf-address-change - "Change address".
  */
-export class SfAddressChoice extends LitElement {
+export class SfAddressChoice extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     results: { attribute: false },
     _picked: { state: true },
     _showError: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, addressStyles];
 

@@ -1,25 +1,21 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg } from '@lit/localize';
 import type { AddressSearchResult } from '../../api/types.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { addressStyles } from './address.styles.js';
 import { placeLine, streetLine } from './address-text.js';
 import { AddressChangeEvent, AddressConfirmEvent } from './address-events.js';
+import { LocalizedElement } from '../../i18n/localization.js';
 
 /**
  * @summary The address and meter exactly as the service returned them, for the customer to confirm.
  * @fires sf-address-confirm - "This is my address" (not composed: the step listens).
  * @fires sf-address-change - "Change address".
  */
-export class SfAddressConfirm extends LitElement {
+export class SfAddressConfirm extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     result: { attribute: false },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, addressStyles];
 

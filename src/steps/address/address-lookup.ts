@@ -1,5 +1,5 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
@@ -14,6 +14,7 @@ import { oneLine } from './address-text.js';
 import { postalCodeValid } from './zip.js';
 import './esi-search.js';
 import { addressSearch } from '../../api/address-search.js';
+import { LocalizedElement } from '../../i18n/localization.js';
 
 const DEBOUNCE_MS = 300;
 const MIN_QUERY = 3;
@@ -25,7 +26,7 @@ const MIN_QUERY = 3;
  * @fires sf-address-pick - detail: the chosen AddressSearchResult (to confirm next).
  * @fires sf-address-change - back to the address form.
  */
-export class SfAddressLookup extends LitElement {
+export class SfAddressLookup extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     postalCode: {},
@@ -38,7 +39,6 @@ export class SfAddressLookup extends LitElement {
 
   constructor() {
     super();
-    updateWhenLocaleChanges(this);
     requestApi(this, '_api');
   }
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { fullAddressSearch, type FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
@@ -58,11 +58,6 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     _noMatch: { state: true },
     _busy: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   private _view: View = 'form';
   private _results: AddressSearchResult[] = [];

@@ -1,5 +1,5 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
@@ -9,6 +9,7 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { esiIdDigits, esiIdProblem, type EsiIdProblem } from './esi-id.js';
 import { AddressPickEvent } from './address-events.js';
 import { esiIdSearch } from '../../api/address-search.js';
+import { LocalizedElement } from '../../i18n/localization.js';
 
 type Problem = EsiIdProblem | 'not_found' | 'format';
 
@@ -17,7 +18,7 @@ type Problem = EsiIdProblem | 'not_found' | 'format';
  * number is printed.
  * @fires sf-address-pick - detail: the AddressSearchResult of the ESI ID.
  */
-export class SfEsiSearch extends LitElement {
+export class SfEsiSearch extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     _value: { state: true },
@@ -28,7 +29,6 @@ export class SfEsiSearch extends LitElement {
 
   constructor() {
     super();
-    updateWhenLocaleChanges(this);
     requestApi(this, '_api');
   }
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { createBatteryAuthorization, getBatteryAuthorization, listBatteryMakers, type BatteryAuthorization } from '../../api/battery.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import { isApiError } from '../../api/errors.js';
@@ -65,11 +65,6 @@ export class SfStepBatteryAuthorize extends StepElement {
     _view: { state: true },
     _makerName: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = laterStepStyles;
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import { listBatteryDevices, type BatteryDevice } from '../../api/battery.js';
 import { getLocale } from '../../i18n/localization.js';
@@ -22,11 +22,6 @@ export class SfStepBatteryDevice extends StepElement {
     already: { attribute: false },
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = laterStepStyles;
 

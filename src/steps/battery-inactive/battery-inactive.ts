@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -11,11 +11,6 @@ import '../shared/account-status.js';
  * @fires sf-exit-request - Close: the root closes the flow, `exited`.
  */
 export class SfStepBatteryInactive extends StepElement {
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
-
   static override styles = laterStepStyles;
 
   override render() {

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import { listBatteryDevices, listBatteryMakers, type BatteryDevice, type BatteryMaker } from '../../api/battery.js';
 import type { BatteryMakerId } from '../../api/types.js';
@@ -32,11 +32,6 @@ export class SfStepBatteryMaker extends StepElement<MakerDraft> {
     _missing: { state: true },
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = laterStepStyles;
 

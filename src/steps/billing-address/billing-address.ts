@@ -1,5 +1,5 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { getBillingAddress, updateBillingAddress, type BillingAddressRequest } from '../../api/billing.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import { isApiError } from '../../api/errors.js';
@@ -68,11 +68,6 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
     _loadFailure: { state: true },
     _busy: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, css`
     .service { margin: 0 0 0 2.75rem; color: var(--_muted); }

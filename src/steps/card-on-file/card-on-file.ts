@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
 import { StepElement } from '../shared/step-element.js';
@@ -20,11 +20,6 @@ export class SfStepCardOnFile extends StepElement {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = laterStepStyles;
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
 import type { PaymentMethod } from '../../api/types.js';
@@ -24,11 +24,6 @@ export class SfStepCardUpdated extends StepElement {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = laterStepStyles;
 

@@ -1,7 +1,7 @@
-import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import type { Document, DocumentType, Location } from '../../api/types.js';
-import { getLocale, type Locale } from '../../i18n/localization.js';
+import { getLocale, type Locale, LocalizedElement } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 
@@ -46,17 +46,12 @@ function planOf(doc: Document, location: Location | null | undefined): string | 
  * words, plan, version, status in words and effective date (a queued one: the day it takes effect). Used by the
  * documents scope and by the renewal's last screen for the new plan's documents.
  */
-export class SfDocumentList extends LitElement {
+export class SfDocumentList extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     documents: { attribute: false },
     location: { attribute: false },
     label: {},
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [
     ...laterStepStyles,

@@ -1,5 +1,5 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import type { FlowApi } from '../../api/client.js';
 import type { Document, Location } from '../../api/types.js';
@@ -28,11 +28,6 @@ export class SfStepDocuments extends StepElement {
     _view: { state: true },
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [
     ...laterStepStyles,

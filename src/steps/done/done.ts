@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
@@ -30,11 +30,6 @@ export class SfStepDone extends StepElement {
   static override properties: PropertyDeclarations = {
     acceptedPlan: { attribute: false },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, doneStyles];
 

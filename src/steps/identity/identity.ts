@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { updateIdentity, type IdentityRequest } from '../../api/enroll.js';
 import { AttemptKey } from '../../api/attempt-key.js';
@@ -50,11 +50,6 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
     _server: { state: true },
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, identityStyles];
 

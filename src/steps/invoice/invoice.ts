@@ -1,5 +1,5 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import type { InvoiceDetail } from '../../api/types.js';
 import { getInvoice } from '../../api/billing.js';
 import { getLocale } from '../../i18n/localization.js';
@@ -63,11 +63,6 @@ export class SfStepInvoice extends StepElement {
     _failure: { state: true },
     _missing: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, statusStyles, css`
     .summary-status { margin-bottom: var(--_space); }

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import type { BillingAddress, Invoice } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { getBillingAddress, listInvoices } from '../../api/billing.js';
@@ -58,11 +58,6 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
     _address: { state: true },
     _start: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, statusStyles, invoicesStyles];
 

@@ -1,12 +1,12 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
-import { getLocale } from '../../i18n/localization.js';
+import { getLocale, LocalizedElement } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 
@@ -18,7 +18,7 @@ const OTHER = 'other';
  * @fires sf-opt-out-confirmed - `{ reason?, label? }` after the event was sent (or could not be, see _leave).
  * @fires sf-opt-out-cancelled - "Stay and continue".
  */
-export class SfOptOut extends LitElement {
+export class SfOptOut extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     account: { attribute: false },
@@ -30,7 +30,6 @@ export class SfOptOut extends LitElement {
 
   constructor() {
     super();
-    updateWhenLocaleChanges(this);
     requestApi(this, '_api');
   }
 

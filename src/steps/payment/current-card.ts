@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import type { PaymentMethod } from '../../api/types.js';
-import { getLocale } from '../../i18n/localization.js';
+import { getLocale, LocalizedElement } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { brandName, expiry } from './card-brand.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';
@@ -11,17 +11,12 @@ import { CardReplaceEvent, CardUseEvent } from './card-events.js';
  * @fires sf-card-use - keep it.
  * @fires sf-card-replace - add another card instead.
  */
-export class SfCurrentCard extends LitElement {
+export class SfCurrentCard extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     card: { attribute: false },
     keepLabel: {},
     prefer: {},
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = laterStepStyles;
 

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
-import { getLocale } from '../../i18n/localization.js';
+import { getLocale, LocalizedElement } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { plansStyles } from './plans.styles.js';
@@ -48,7 +48,7 @@ export async function choosePlan(step: LitElement & { draft: PlansDraft }, plan:
  * ticked, with a visible sentence saying why.
  * @fires sf-plan-accept - detail `{ plan, startDate }` once the entries are valid (the step calls the API).
  */
-export class SfPlanAccept extends LitElement {
+export class SfPlanAccept extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     plan: { attribute: false },
     draft: { attribute: false },
@@ -58,11 +58,6 @@ export class SfPlanAccept extends LitElement {
     serverProblem: {},
     _problem: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, plansStyles];
 

@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
-import { getLocale } from '../../i18n/localization.js';
+import { getLocale, LocalizedElement } from '../../i18n/localization.js';
 import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { plansStyles } from './plans.styles.js';
@@ -34,16 +34,11 @@ const USAGE_LEVELS = ['500', '1000', '2000'] as const;
  * @fires sf-plan-select - "Choose this plan" (not composed: the plans step listens).
  * @csspart card - the card.
  */
-export class SfPlanCard extends LitElement {
+export class SfPlanCard extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     plan: { attribute: false },
     selected: { type: Boolean, reflect: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, plansStyles];
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
@@ -35,11 +35,6 @@ export class SfStepPlans extends StepElement<PlansDraft> {
     _startProblem: { state: true },
     _expired: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, plansStyles];
 

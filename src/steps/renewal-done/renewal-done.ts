@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import type { Document, Location } from '../../api/types.js';
 import { getLocation } from '../../api/locations.js';
@@ -26,11 +26,6 @@ export class SfStepRenewalDone extends StepElement {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, renewalStyles];
 

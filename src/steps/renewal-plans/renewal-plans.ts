@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Location, Plan } from '../../api/types.js';
@@ -37,11 +37,6 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
     _expired: { state: true },
     _fieldProblem: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, plansStyles, renewalStyles];
 

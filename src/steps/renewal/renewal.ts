@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import type { Location } from '../../api/types.js';
 import { getLocation } from '../../api/locations.js';
@@ -24,11 +24,6 @@ export class SfStepRenewal extends StepElement {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, renewalStyles];
 

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, updateWhenLocaleChanges } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
@@ -45,11 +45,6 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     _refused: { state: true },
     _finalized: { state: true },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [...laterStepStyles, reviewStyles];
 

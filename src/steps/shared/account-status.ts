@@ -1,7 +1,7 @@
-import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
-import { msg, str, updateWhenLocaleChanges } from '@lit/localize';
+import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { msg, str } from '@lit/localize';
 import type { Account, AccountStatus, StatusReason } from '../../api/types.js';
-import { getLocale } from '../../i18n/localization.js';
+import { getLocale, LocalizedElement } from '../../i18n/localization.js';
 import { sharedStyles } from '../../styles/shared.js';
 import { formatDate } from '../../ui/format.js';
 
@@ -139,16 +139,11 @@ export function statusWords(status: AccountStatus, reason: StatusReason, startDa
  * a second-level heading naming the state (never colour alone) and a sentence for its reason.
  * @csspart box - the framed box.
  */
-export class SfAccountStatus extends LitElement {
+export class SfAccountStatus extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     account: { attribute: false },
     startDate: { attribute: false },
   };
-
-  constructor() {
-    super();
-    updateWhenLocaleChanges(this);
-  }
 
   static override styles = [
     ...sharedStyles,

@@ -1,16 +1,17 @@
 /**
  * What every enrollment step has in common: the properties the root sets, the API from the context, and the small
- * event helpers. A base class rather than a mixin because every step is a LitElement anyway. A step declares its own
+ * event helpers. A base class rather than a mixin because every step is a localized Lit element anyway. A step declares its own
  * reactive properties in `static properties` too: Lit merges them with these.
  */
-import { LitElement, type PropertyDeclarations } from 'lit';
+import type { PropertyDeclarations } from 'lit';
+import { LocalizedElement } from '../../i18n/localization.js';
 import { requestApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { Account, FlowSession } from '../../api/types.js';
 import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../contract/events.js';
 import { isClientAgent } from '../../contract/enrollment.js';
 
-export abstract class StepElement<D extends StepDraft = StepDraft> extends LitElement {
+export abstract class StepElement<D extends StepDraft = StepDraft> extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     account: { attribute: false },
