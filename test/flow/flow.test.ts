@@ -113,6 +113,7 @@ describe('sf-flow', () => {
     const address = await waitForView(el, 'sf-step-address');
     address.dispatchEvent(new ExitRequestEvent());
     const screen = await waitForView(el, 'sf-status-screen');
+    await waitUntil(() => closeMessages(host).length > 0, 'no close message');
     expect(closeMessages(host)).to.have.length(1);
     expect(closeMessages(host)[0]).to.include({ reason: 'exited', account_status: 'applying', status_reason: 'plan_not_accepted' });
     expect(screen.getAttribute('kind')).to.equal('closed');
@@ -133,6 +134,7 @@ describe('sf-flow', () => {
     const again = await waitForView(el, 'sf-opt-out');
     again.dispatchEvent(new CustomEvent('sf-opt-out-confirmed', { detail: { reason: 'too_expensive' }, bubbles: true, composed: true }));
     await waitForView(el, 'sf-status-screen');
+    await waitUntil(() => closeMessages(host).length > 0, 'no close message');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['exited']);
   });
 
@@ -142,6 +144,7 @@ describe('sf-flow', () => {
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
     expect(screen.shadowRoot!.querySelector('h1')!.textContent).to.contain('This link has expired');
+    await waitUntil(() => closeMessages(host).length > 0, 'no close message');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
     await expect(el).to.be.accessible();
   });
@@ -153,6 +156,7 @@ describe('sf-flow', () => {
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('invalid');
     expect(screen.shadowRoot!.querySelector('h1')!.textContent).to.contain('This link does not work');
+    await waitUntil(() => closeMessages(host).length > 0, 'no close message');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
     await expect(el).to.be.accessible();
   });
@@ -207,12 +211,14 @@ describe('sf-flow', () => {
     const first = await mountFlow();
     (await waitForView(first.el, 'sf-step-address')).dispatchEvent(new ApiErrorEvent(unauthorized()));
     expect((await waitForView(first.el, 'sf-status-screen')).getAttribute('kind')).to.equal('expired');
+    await waitUntil(() => closeMessages(first.host).length > 0, 'no close message');
     expect(closeMessages(first.host).map((m) => m.reason)).to.deep.equal(['expired']);
 
     const second = await mountFlow();
     const forbidden = new ApiError({ status: 403, code: 'forbidden', message: 'no' });
     (await waitForView(second.el, 'sf-step-address')).dispatchEvent(new ApiErrorEvent(forbidden));
     expect((await waitForView(second.el, 'sf-status-screen')).getAttribute('kind')).to.equal('forbidden');
+    await waitUntil(() => closeMessages(second.host).length > 0, 'no close message');
     expect(closeMessages(second.host).map((m) => m.reason)).to.deep.equal(['error']);
   });
 
@@ -247,6 +253,7 @@ describe('sf-flow', () => {
     expect(notice.shadowRoot!.textContent).to.contain('This link expires at');
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
+    await waitUntil(() => closeMessages(host).length > 0, 'no close message');
     expect(closeMessages(host).map((m) => m.reason)).to.deep.equal(['expired']);
   });
 
@@ -260,6 +267,7 @@ describe('sf-flow', () => {
     expect(el.shadowRoot!.querySelector('.progress')).to.equal(null);
     done.dispatchEvent(new StepCompleteEvent({ step: 'done' }));
     await waitForView(el, 'sf-status-screen');
+    await waitUntil(() => closeMessages(host).length > 0, 'no close message');
     expect(closeMessages(host)[0]).to.include({ reason: 'completed', account_status: 'reviewing' });
   });
 
