@@ -1,11 +1,10 @@
 import { html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
-
 import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
-import { getLocale, normalizeLocale, setLocale, type Locale, LocalizedElement } from '../i18n/localization.js';
+import { LocalizedElement, getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';

@@ -1,6 +1,6 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
-import { getLocale, LocalizedElement } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 
 /**
  * @summary The notice that the login link expires soon (five minutes before, see expiry.ts), above every view.

@@ -1,7 +1,7 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Document, DocumentType, Location } from '../../api/types.js';
-import { getLocale, type Locale, LocalizedElement } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale, type Locale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 

@@ -6,7 +6,7 @@ import type { FlowApi } from '../../api/client.js';
 import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
 import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
-import { getLocale, LocalizedElement } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 

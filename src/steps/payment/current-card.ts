@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { PaymentMethod } from '../../api/types.js';
-import { getLocale, LocalizedElement } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { brandName, expiry } from './card-brand.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';

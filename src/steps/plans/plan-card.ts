@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
-import { getLocale, LocalizedElement } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from '../../ui/format.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { plansStyles } from './plans.styles.js';

@@ -1,7 +1,7 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Account, AccountStatus, StatusReason } from '../../api/types.js';
-import { getLocale, LocalizedElement } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { sharedStyles } from '../../styles/shared.js';
 import { formatDate } from '../../ui/format.js';
 
