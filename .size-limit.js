@@ -97,8 +97,15 @@ function lazyReach(roots, stop = new Set()) {
 }
 
 const scopeKeys = new Set(scopeChunks.map((c) => c.key));
-/** Everything enrollment may load: the entry and what it loads, short of the other scopes' chunks. */
-const enrollmentReach = lazyReach([entry], scopeKeys);
+/** The Spanish strings only a scope's code has (src/i18n/locales/<scope>/es.ts): loaded with that scope, in Spanish. */
+const RUNTIME = 'src/i18n/runtime.ts';
+const scopeStrings = Object.keys(manifest).flatMap((key) => {
+  const scope = /^src\/i18n\/locales\/([^/]+)\/es\.ts$/.exec(key)?.[1];
+  return scope ? [{ scope, key }] : [];
+});
+const scopeStringKeys = new Set(scopeStrings.map((s) => s.key));
+/** Everything enrollment may load: the entry and what it loads, short of the other scopes' chunks and strings. */
+const enrollmentReach = lazyReach([entry], new Set([...scopeKeys, ...scopeStringKeys]));
 
 /**
  * What a lazy chunk is loaded after: the first step when enrollment loads it, the scope's first screen when a scope's
@@ -119,7 +126,7 @@ function loadedAfter(key) {
 const dynamicTargets = new Set(Object.values(manifest).flatMap((c) => c.dynamicImports ?? []));
 const lazy = Object.keys(manifest)
   .filter((k) => (manifest[k].isDynamicEntry || dynamicTargets.has(k)) && k !== FIRST_STEP && !firstStep.has(k))
-  .filter((k) => !scopeKeys.has(k))
+  .filter((k) => !scopeKeys.has(k) && !scopeStringKeys.has(k))
   .sort()
   .flatMap((key) =>
     loadedAfter(key).map(({ what, base }) => ({
@@ -130,6 +137,18 @@ const lazy = Object.keys(manifest)
     })),
   )
   .filter((check) => check.path.length > 0);
+
+/** A scope's own Spanish strings, beyond its first screen and the localization runtime (with the core's strings). */
+const stringsChecks = scopeStrings.flatMap(({ scope, key }) => {
+  const screen = scopeChunks.find((c) => c.scope === scope)?.screen ?? firstStep;
+  const base = new Set([...screen, ...closure(RUNTIME)]);
+  return [{ name: `Spanish strings: ${scope} (beyond its first screen and the Spanish runtime, gzip)`, path: js([...closure(key)].filter((k) => !base.has(k))), limit: '10 KB', gzip: true }];
+});
+
+/** What a Spanish session downloads before the address form: the first step and the runtime with the core's strings. */
+const spanishFirstStep = manifest[RUNTIME]
+  ? [{ name: 'First step, in Spanish: entry + address step + Spanish runtime (JS, gzip)', path: js(new Set([...firstStep, ...closure(RUNTIME)])), limit: '20 KB', gzip: true }]
+  : [];
 
 /**
  * The host SDK (vite.host.config.ts → dist/host): the ES module `service-flow/host` (its entry and the chunk it shares
@@ -149,8 +168,10 @@ const host = [
 export default [
   ...host,
   { name: 'First step: entry + address step (JS, gzip)', path: js(firstStep), limit: '20 KB', gzip: true },
+  ...spanishFirstStep,
   ...scopeScreens,
   ...lazy,
+  ...stringsChecks,
   // Every file an enrollment may load (the other scopes' chunks, and what only they load, are theirs).
   { name: 'All enrollment JavaScript (gzip)', path: js(enrollmentReach), limit: '55 KB', gzip: true },
 ];

@@ -4,7 +4,7 @@ import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
-import { LocalizedElement, getLocale, normalizeLocale, setLocale, type Locale } from '../i18n/localization.js';
+import { LocalizedElement, getLocale, normalizeLocale, setLocale, useScope, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
@@ -256,7 +256,8 @@ export class SfFlow extends LocalizedElement {
       return this._fail(flow.status === 'rejected' ? flow.reason : (acct as PromiseRejectedResult).reason);
     }
     try {
-      this._scope ??= await scopes[flow.value.scope as FlowScope]?.();
+      // The scope's code, and its own strings when the flow speaks other than English, load together.
+      [this._scope] = await Promise.all([this._scope ?? scopes[flow.value.scope as FlowScope]?.(), useScope(flow.value.scope)]);
     } catch {
       // The scope's code could not load (offline): a failed chunk stays failed until a reload.
       return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });

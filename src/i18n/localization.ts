@@ -1,8 +1,9 @@
 /**
  * Runtime localization (@lit/localize). English is built in: `msg()` returns the source text until another language
  * is asked for. Only then does the localization runtime load, with the Spanish strings, as one small chunk
- * (runtime.ts): an English first screen downloads neither. Elements that render text extend `LocalizedElement`
- * and re-render when the locale changes.
+ * (runtime.ts): an English first screen downloads neither. The strings only another scope's code has load with
+ * that scope (`useScope`). Elements that render text extend `LocalizedElement` and re-render when the locale
+ * changes.
  */
 import { LitElement } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
@@ -14,6 +15,8 @@ type Runtime = typeof import('./runtime.js');
 
 let runtime: Promise<Runtime> | undefined;
 let loaded: Runtime | undefined;
+/** The scope the session runs, once known: its own strings load with the runtime. */
+let scope: string | undefined;
 
 function loadRuntime(): Promise<Runtime> {
   runtime ??= import('./runtime.js').then((m) => (loaded = m));
@@ -38,8 +41,22 @@ export function getLocale(): Locale {
  */
 export async function setLocale(locale: Locale): Promise<void> {
   // English before anything else was loaded: it is what is already on screen.
-  if (locale !== 'en' || runtime) await (await loadRuntime()).setLocale(locale);
+  if (locale !== 'en' || runtime) {
+    const r = await loadRuntime();
+    if (scope) await r.addScope(scope);
+    await r.setLocale(locale);
+  }
   document.documentElement.lang = getLocale();
+}
+
+/**
+ * Says which scope the session runs, before its first step renders: when a language other than English was asked
+ * for, that scope's own strings load now (resolves at once otherwise, and for enrollment, whose strings come with
+ * the runtime). Rejects when they cannot load (offline).
+ */
+export function useScope(name: string): Promise<void> {
+  scope = name;
+  return runtime ? loadRuntime().then((r) => r.addScope(name)) : Promise.resolve();
 }
 
 /** The base of every element that renders text: it renders again when the language changes (what `@localized()` does). */
