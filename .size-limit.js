@@ -55,6 +55,8 @@ if (!manifest[FIRST_STEP] && !js(firstStep).some((f) => readFileSync(f, 'utf8').
 
 /** Chunks whose entry module is not a step's own: what they hold. */
 const LABELS = {
+  // The Spanish strings after the first screen's, fetched by the Spanish runtime at once.
+  'src/i18n/locales/later/es.ts': 'Lazy chunk: the Spanish strings after the first screen\'s',
   // The address step's views after its form (the meter choice, the confirmation, the searches).
   'src/steps/address/address-views.ts': 'Step chunk: address, the views after the form',
 };
@@ -97,11 +99,14 @@ function lazyReach(roots, stop = new Set()) {
 }
 
 const scopeKeys = new Set(scopeChunks.map((c) => c.key));
-/** The Spanish strings only a scope's code has (src/i18n/locales/<scope>/es.ts): loaded with that scope, in Spanish. */
+/**
+ * The Spanish strings only a scope's code has (src/i18n/locales/<scope>/es.ts): loaded with that scope, in Spanish.
+ * (`locales/later/es.ts`, the strings after the first screen's that every session may show, is enrollment's.)
+ */
 const RUNTIME = 'src/i18n/runtime.ts';
 const scopeStrings = Object.keys(manifest).flatMap((key) => {
   const scope = /^src\/i18n\/locales\/([^/]+)\/es\.ts$/.exec(key)?.[1];
-  return scope ? [{ scope, key }] : [];
+  return scope && scope !== 'later' ? [{ scope, key }] : [];
 });
 const scopeStringKeys = new Set(scopeStrings.map((s) => s.key));
 /** Everything enrollment may load: the entry and what it loads, short of the other scopes' chunks and strings. */

@@ -1,13 +1,17 @@
 /**
  * `npm run i18n:build`: the Spanish strings as one module per part of the flow, from the one translation file
  * (xliff/es.xlf, which `npx lit-localize extract` keeps), with @lit/localize-tools' own runtime-mode output:
- * - `src/i18n/locales/es.ts`: the messages of the code every session may run (the core, enrollment and what the
- *   scopes share), loaded with the localization runtime;
+ * - `src/i18n/locales/es.ts`: the messages of the first screen's code (what src/main.ts imports statically: the
+ *   root, the header, the address form), loaded with the localization runtime;
+ * - `src/i18n/locales/later/es.ts`: the messages of the rest of the code every session may load (enrollment's later
+ *   steps, the status screens, what the scopes share), fetched by the runtime at once but not awaited by the first
+ *   screen (src/i18n/runtime.ts);
  * - `src/i18n/locales/<scope>/es.ts`: the messages only another scope's code has (its declaration and its steps),
- *   loaded with that scope (src/i18n/runtime.ts).
- * Which part a message belongs to follows the import graph, not a list: a module reached from src/main.ts without
- * going through the scope registry's dynamic imports (src/flow/scopes.ts) is the core's; a module reached only from
- * a scope's declaration is that scope's (a module two scopes share is in both parts).
+ *   loaded with that scope.
+ * Which part a message belongs to follows the import graph, not a list: a module src/main.ts imports statically is
+ * the first screen's; one it reaches through dynamic imports too, but not through the scope registry's
+ * (src/flow/scopes.ts), is `later`'s; a module reached only from a scope's declaration is that scope's (a module two
+ * scopes share is in both parts).
  *
  * `--check` writes nothing and fails when a generated module differs from what is on disk (`npm test` runs it).
  */
@@ -49,8 +53,37 @@ function importsOf(file: string): { static: string[]; dynamic: string[] } {
   return found;
 }
 
-/** Every module `roots` reach, following static and dynamic imports, but not the registry's dynamic ones. */
-function reach(roots: string[]): Set<string> {
+/**
+ * The message ids each module uses (`msg(…, { id: '…' })`: every message has an explicit id, docs/i18n.md). One id
+ * may stand in several modules, and @lit/localize-tools keeps one of its occurrences, so a part takes a message when
+ * any module of the part uses its id.
+ */
+function idsOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const ids: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'msg') {
+      const options = node.arguments[1];
+      const id = options && ts.isObjectLiteralExpression(options)
+        ? options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(source) === 'id')
+        : undefined;
+      if (!id || !ts.isStringLiteralLike(id.initializer)) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        throw new Error(`locale-parts: ${relative(ROOT, file)}:${line + 1}: msg() without a literal id`);
+      }
+      ids.push(id.initializer.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return ids;
+}
+
+/**
+ * Every module `roots` reach, following static imports and (unless `staticOnly`) dynamic ones, but not the
+ * registry's.
+ */
+function reach(roots: string[], staticOnly = false): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
@@ -58,15 +91,19 @@ function reach(roots: string[]): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     const { static: s, dynamic } = importsOf(file);
-    stack.push(...s, ...(file === REGISTRY ? [] : dynamic));
+    stack.push(...s, ...(file === REGISTRY || staticOnly ? [] : dynamic));
   }
   return seen;
 }
 
-/** The parts: the core's modules, and each scope's own (its declaration's reach beyond the core). */
+/** The parts: the first screen's modules, the rest of the core's, and each scope's own (beyond the core). */
 export function parts(): Map<string, Set<string>> {
   const core = reach([ENTRY]);
-  const result = new Map<string, Set<string>>([['', core]]);
+  const first = reach([ENTRY], true);
+  const result = new Map<string, Set<string>>([
+    ['', first],
+    ['later', new Set([...core].filter((f) => !first.has(f)))],
+  ]);
   for (const declaration of importsOf(REGISTRY).dynamic) {
     const scope = /[\\/]scopes[\\/]([^\\/]+)[\\/]/.exec(declaration)?.[1];
     if (!scope) throw new Error(`locale-parts: ${relative(ROOT, declaration)} is not a scope's declaration (src/scopes/<scope>/…)`);
@@ -103,7 +140,8 @@ async function build(outRoot: string): Promise<string[]> {
   if (all.errors.length) throw new Error(`locale-parts: lit-localize reports ${all.errors.length} error(s); run npx lit-localize extract to see them`);
   const written: string[] = [];
   for (const [scope, files] of parts()) {
-    const messages = all.messages.filter((m) => files.has(resolve(m.file.fileName)));
+    const ids = new Set([...files].flatMap(idsOf));
+    const messages = all.messages.filter((m) => ids.has(m.name));
     if (scope && messages.length === 0) continue;
     const outputDir = join(outRoot, scope);
     const part = new PartLocalizer({ ...config, output: { ...config.output, outputDir } } as Config & { output: RuntimeOutputConfig }, { messages, errors: [] });

@@ -4,7 +4,7 @@ import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
 import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
-import { LocalizedElement, getLocale, normalizeLocale, setLocale, useScope, type Locale } from '../i18n/localization.js';
+import { LocalizedElement, getLocale, laterStrings, normalizeLocale, setLocale, useScope, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
 import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
@@ -178,8 +178,9 @@ export class SfFlow extends LocalizedElement {
   private async _onStep(before: Screen, screen: Extract<Screen, { kind: 'step' }>): Promise<void> {
     const view = this._scope!.views[screen.step]!;
     if (!screen.ready) {
-      // The skeleton shows only while the code is fetched; a defined element renders at once.
-      if (!customElements.get(view.tag)) await view.load().catch(() => undefined);
+      // The skeleton shows only while the code (and, for a step after the first screen's, its strings in a language
+      // other than English) is fetched; a defined element renders at once.
+      if (!customElements.get(view.tag)) await Promise.all([view.load(), laterStrings()]).catch(() => undefined);
       if (customElements.get(view.tag)) return this._dispatch({ type: 'loaded', from: screen });
       // A failed chunk stays failed in the module map until a reload.
       return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
@@ -224,7 +225,7 @@ export class SfFlow extends LocalizedElement {
     if (!this.token && !this.api) return this._dispatch({ type: 'close', reason: 'error', status: 'incomplete' });
     const linkLocale = normalizeLocale(this.locale);
     // The Spanish strings load together with the API calls, not after them.
-    const localeReady = linkLocale ? this._switchLocale(linkLocale) : Promise.resolve();
+    const localeReady = linkLocale ? this._switchLocale(linkLocale, true) : Promise.resolve();
     // A 401 while loading is answered below (expired or never valid); later, the session is over.
     this._client ??=
       this.api ??
@@ -264,15 +265,16 @@ export class SfFlow extends LocalizedElement {
     }
     if (!linkLocale) {
       const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value!.locale);
-      if (preferred && preferred !== getLocale()) await this._switchLocale(preferred);
+      if (preferred && preferred !== getLocale()) await this._switchLocale(preferred, true);
     }
     await localeReady;
     this._dispatch({ type: 'booted', session: flow.value, account: acct.value!, returned: this.returned });
   }
 
-  private async _switchLocale(locale: Locale): Promise<void> {
+  /** `firstScreen`: before the first screen, which waits for its own strings only (setLocale). */
+  private async _switchLocale(locale: Locale, firstScreen = false): Promise<void> {
     try {
-      await setLocale(locale);
+      await setLocale(locale, firstScreen);
       if (this.token) rememberLocale(sessionStore(), this.token, locale);
     } catch {
       // The strings could not load (offline): stay in the current language.
@@ -314,7 +316,7 @@ export class SfFlow extends LocalizedElement {
   }
 
   private async _showStatus(): Promise<void> {
-    await loadStatusScreen();
+    await Promise.all([loadStatusScreen(), laterStrings().catch(() => undefined)]);
     this.requestUpdate();
     await this.updateComplete;
     scrollTo(0, 0);

@@ -37,16 +37,26 @@ export function getLocale(): Locale {
 
 /**
  * Switches the language of every localized element and of the document (so screen readers pronounce it right).
- * Rejects when the locale chunk cannot load (offline); the flow then stays in its current language.
+ * Rejects when the locale chunk cannot load (offline); the flow then stays in its current language. Before the
+ * first screen (`firstScreen`), only its own strings are waited for; a switch later on waits for every string the
+ * session may show.
  */
-export async function setLocale(locale: Locale): Promise<void> {
+export async function setLocale(locale: Locale, firstScreen = false): Promise<void> {
   // English before anything else was loaded: it is what is already on screen.
   if (locale !== 'en' || runtime) {
     const r = await loadRuntime();
-    if (scope) await r.addScope(scope);
+    if (!firstScreen) await Promise.all([r.addScope('later'), scope && r.addScope(scope)]);
     await r.setLocale(locale);
   }
   document.documentElement.lang = getLocale();
+}
+
+/**
+ * Resolves once the strings beyond the first screen's are in (at once in English): what a view loaded later (a
+ * step after the first, a status screen) waits for besides its code. Rejects when they cannot load (offline).
+ */
+export function laterStrings(): Promise<void> {
+  return runtime ? loadRuntime().then((r) => r.addScope('later')) : Promise.resolve();
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The localization runtime with the Spanish strings: loaded only when a language other than English is asked for
  * (see localization.ts), so an English first screen downloads neither the runtime nor the strings. The strings of
- * the code every session may run (locales/es.ts) are imported statically, so they arrive in the same chunk as the
- * runtime: one request, no second round trip. Those only another scope's code has (locales/<scope>/es.ts, written
- * by `npm run i18n:build`) load with that scope (`addScope`), so enrollment in Spanish never downloads them.
+ * the first screen's code (locales/es.ts) are imported statically, so they arrive in the same chunk as the runtime:
+ * one request, no second round trip. The rest of what every session may show (locales/later/es.ts: enrollment's
+ * later steps, the status screens) is fetched as soon as this chunk runs, and the first screen does not wait for
+ * it. Those only another scope's code has (locales/<scope>/es.ts) load with that scope, so enrollment in Spanish
+ * never downloads them. `npm run i18n:build` writes the three kinds from the import graph.
  *
  * @lit/localize's reentrant configuration (`init/reentrant.js`): every `msg()` asks `getLocale()` below and takes
  * the templates of that locale, which are already here, synchronously. Unlike `configureLocalization`, it lives in
@@ -19,11 +21,15 @@ import { templates as core } from './locales/es.js';
 const SOURCE = 'en';
 const TARGETS = ['es'];
 let active = SOURCE;
-/** Every message this session may show: the core's, and those of the scope it runs, once added. */
+/** Every message this session may show: the first screen's, then the rest and those of its scope, once added. */
 const templates: TemplateMap = { ...core };
 
-/** The strings only a scope's own code has; a scope without an entry has none of its own (enrollment). */
-const SCOPES: Partial<Record<FlowScope, () => Promise<{ templates: TemplateMap }>>> = {
+/**
+ * The strings after the first screen's (`later`), and those only a scope's own code has; a scope without an entry
+ * has none of its own (enrollment).
+ */
+const SCOPES: Partial<Record<FlowScope | 'later', () => Promise<{ templates: TemplateMap }>>> = {
+  later: () => import('./locales/later/es.js'),
   'update-payment-method': () => import('./locales/update-payment-method/es.js'),
   documents: () => import('./locales/documents/es.js'),
   billing: () => import('./locales/billing/es.js'),
@@ -32,17 +38,32 @@ const SCOPES: Partial<Record<FlowScope, () => Promise<{ templates: TemplateMap }
 };
 const added = new Map<string, Promise<void>>();
 
-/** Adds the strings of `scope`'s own code; rejects when they cannot load (offline), and may then be asked again. */
-export function addScope(scope: string): Promise<void> {
-  const load = SCOPES[scope as FlowScope];
+/**
+ * Adds the strings of `part` (`later`, or a scope's own); rejects when they cannot load (offline), and may then be
+ * asked again. A scope's own code also shows strings of `later` (the account status, the shared step texts).
+ * Whatever is on screen already renders again in the strings that arrived.
+ */
+export function addScope(part: string): Promise<void> {
+  const load = SCOPES[part as FlowScope | 'later'];
   if (!load) return Promise.resolve();
-  let adding = added.get(scope);
+  let adding = added.get(part);
   if (!adding) {
-    adding = load().then((m) => void Object.assign(templates, m.templates));
-    adding.catch(() => added.delete(scope));
-    added.set(scope, adding);
+    adding = Promise.all([load(), part === 'later' ? undefined : addScope('later')]).then(([m]) => {
+      Object.assign(templates, m.templates);
+      if (active !== SOURCE) announce(active);
+    });
+    adding.catch(() => added.delete(part));
+    added.set(part, adding);
   }
   return adding;
+}
+
+// Fetched at once, awaited only where a later view renders (localization.ts, `laterStrings`).
+addScope('later').catch(() => undefined);
+
+function announce(locale: string): void {
+  const detail: LocaleStatusEventDetail = { status: 'ready', readyLocale: locale };
+  window.dispatchEvent(new CustomEvent(LOCALE_STATUS_EVENT, { detail }));
 }
 
 configureReentrantLocalization({
@@ -58,6 +79,5 @@ export async function setLocale(locale: string): Promise<void> {
   if (locale !== SOURCE && !TARGETS.includes(locale)) throw new Error(`Unsupported locale: ${locale}`);
   if (locale === active) return;
   active = locale;
-  const detail: LocaleStatusEventDetail = { status: 'ready', readyLocale: locale };
-  window.dispatchEvent(new CustomEvent(LOCALE_STATUS_EVENT, { detail }));
+  announce(locale);
 }

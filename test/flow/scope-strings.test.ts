@@ -1,13 +1,15 @@
 /**
- * The Spanish strings only another scope's code has come with that scope (src/i18n/runtime.ts), not with the
- * localization runtime: in Spanish from the link, after a switch from the header, and never for enrollment.
+ * The Spanish strings come in parts (src/i18n/runtime.ts): the first screen's with the localization runtime, the rest
+ * of the core's fetched at once but awaited only after the first screen, and those only another scope's code has
+ * with that scope: in Spanish from the link, after a switch from the header, and never for enrollment.
  * One page for this file: the runtime and the strings it added are loaded once, so each test uses another scope.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { Account } from '../../src/api/types.js';
 import type { SfFlow } from '../../src/flow/flow.js';
 import '../../src/flow/flow.js';
-import { setLocale } from '../../src/i18n/localization.js';
+import { msg } from '@lit/localize';
+import { laterStrings, setLocale } from '../../src/i18n/localization.js';
 import { makeAccount, makeSession } from './fixtures.js';
 import { fakeApi, fakeHost, waitForView } from './harness.js';
 import { MAKERS } from '../steps/battery-fixtures.js';
@@ -23,13 +25,24 @@ describe("a scope's own Spanish strings", () => {
     await setLocale('en');
   });
 
+  // First: the runtime and the strings after the first screen's are not loaded yet.
+  it('the first screen’s strings come with the runtime; the rest once laterStrings() resolves', async () => {
+    await setLocale('es', true);
+    expect(msg('Where do you need electricity?', { id: 'address.heading' })).to.equal('¿Dónde necesita electricidad?');
+    await laterStrings();
+    expect(msg('Credit check', { id: 'credit.heading' })).to.equal('Verificación de crédito');
+  });
+
   it('enrollment in Spanish loads no other scope’s strings', async () => {
     const el = await fixture<SfFlow>(
       html`<sf-flow .api=${fakeApi({ getAccount: async () => makeAccount(), getFlow: async () => makeSession() })} .hostWindow=${fakeHost()} locale="es"></sf-flow>`,
     );
     const step = await waitForView(el, 'sf-step-address');
     await waitUntil(() => heading(step) === '¿Dónde necesita electricidad?', 'not in Spanish', { timeout: 3000 });
-    expect(fetched().filter((p) => /\/i18n\/locales\/[^/]+\/es\./.test(p))).to.deep.equal([]);
+    const parts = () => fetched().filter((p) => /\/i18n\/locales\/[^/]+\/es\./.test(p));
+    // The strings after the first screen's are fetched at once (the first screen does not wait for them); no scope's.
+    await waitUntil(() => parts().length > 0, 'the later strings were not fetched', { timeout: 3000 });
+    expect(parts().map((p) => p.replace(/.*\/locales\//, ''))).to.deep.equal(['later/es.ts']);
   });
 
   it('switching to Spanish on a scope’s first step brings that scope’s strings too', async () => {

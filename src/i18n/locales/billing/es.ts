@@ -93,5 +93,7 @@
 'invoice.sum.caption': `Cómo se suma el total`,
 'invoice.voided_note': `Esta factura se anuló: usted no la debe. Una factura corregida la reemplaza.`,
 'invoice.voided_on': `Anulada el`,
+'plans.docs.new_tab': `(PDF, se abre en una pestaña nueva)`,
+'step.saving': `Guardando…`,
     };
   

@@ -60,5 +60,8 @@
 'battery.step.inactive': `Conectar una batería`,
 'battery.step.maker': `Fabricante de la batería`,
 'battery.title': `Conectar una batería`,
+'done.done': `Listo`,
+'error.try_again': `Intentar de nuevo`,
+'step.continue': `Continuar`,
     };
   

@@ -39,5 +39,7 @@
 'docs.tabs': `Qué documentos`,
 'docs.title': `Los documentos de su plan`,
 'docs.version': `Versión`,
+'done.done': `Listo`,
+'plans.docs.new_tab': `(PDF, se abre en una pestaña nueva)`,
     };
   

@@ -9,7 +9,8 @@
     /* eslint-disable @typescript-eslint/no-explicit-any */
 
     export const templates = {
-      'docs.effective': `Fecha de vigencia`,
+      'docs.close': `Cerrar`,
+'docs.effective': `Fecha de vigencia`,
 'docs.empty': `Todavía no hay documentos aquí.`,
 'docs.kind.efl': `Etiqueta de Datos de Electricidad`,
 'docs.kind.invoice': `Factura`,
@@ -22,6 +23,12 @@
 'docs.status.historical': `Histórico: ya no está en vigor`,
 'docs.status.queued': str`En espera: entra en vigor el ${0}`,
 'docs.version': `Versión`,
+'done.done': `Listo`,
+'plans.accept.terms_needed': `Marque la casilla para aceptar el plan.`,
+'plans.docs.new_tab': `(PDF, se abre en una pestaña nueva)`,
+'plans.expired': `Los precios cambiaron desde que abrió esta página. Estos son los planes actuales: vuelva a elegir, por favor.`,
+'plans.lead': str`Precios para ${0}, ESI ID ${1}.`,
+'plans.not_now': `Ahora no`,
 'renewal.contract.end': `Fecha de fin`,
 'renewal.contract.plan': `Plan`,
 'renewal.contract.rate': `Tarifa de energía`,
@@ -59,5 +66,7 @@
 'renewal.standing.too_early.generic': `Los planes de renovación se ofrecen a partir de 60 días antes de que termine su contrato. Regrese en esa fecha.`,
 'renewal.step.current': `Plan actual`,
 'renewal.title': `Renovar su plan`,
+'step.back': `Atrás`,
+'step.done': `Listo`,
     };
   

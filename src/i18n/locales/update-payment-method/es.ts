@@ -3,7 +3,7 @@
     // Re-generate this file by running lit-localize
 
     
-    
+    import {str} from '@lit/localize';
 
     /* eslint-disable no-irregular-whitespace */
     /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -24,6 +24,9 @@
 'card_updated.lead': `Sus facturas mensuales ahora se pagan automáticamente con su nueva tarjeta. Hoy no se cobró nada.`,
 'card_updated.lead.before': `Cuando comience su servicio, sus facturas mensuales se pagarán automáticamente con su nueva tarjeta. Hoy no se cobró nada.`,
 'card_updated.lead.ended': `Su última factura se paga automáticamente con su nueva tarjeta. Hoy no se cobró nada.`,
+'done.done': `Listo`,
+'payment.current.card': str`${0} terminada en ${1}`,
+'payment.current.expires': str`Vence ${0}`,
 'update_card.step.card_not_needed': `No se necesita tarjeta`,
 'update_card.step.card_on_file': `Tarjeta registrada`,
 'update_card.step.card_updated': `Tarjeta actualizada`,
