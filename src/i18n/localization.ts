@@ -45,7 +45,8 @@ export async function setLocale(locale: Locale, firstScreen = false): Promise<vo
   // English before anything else was loaded: it is what is already on screen.
   if (locale !== 'en' || runtime) {
     const r = await loadRuntime();
-    if (!firstScreen) await Promise.all([r.addScope('later'), scope && r.addScope(scope)]);
+    // The scope is known before the first screen when the session (not the link) asked for the language.
+    await Promise.all([!firstScreen && r.addScope('later'), scope && r.addScope(scope)]);
     await r.setLocale(locale);
   }
   document.documentElement.lang = getLocale();
