@@ -1,8 +1,8 @@
 /**
  * Runtime localization (@lit/localize). English is built in: `msg()` returns the source text until another language
  * is asked for. Only then does the localization runtime load, with the Spanish strings, as one small chunk
- * (runtime.ts): an English first screen downloads neither. The strings only another scope's code has load with
- * that scope (`useScope`). Elements that render text extend `LocalizedElement` and re-render when the locale
+ * (runtime.ts): an English first screen downloads neither. The strings after the first screen's are awaited by
+ * what renders later (`laterStrings`); those only another scope's code has load with that scope (`useScope`). Elements that render text extend `LocalizedElement` and re-render when the locale
  * changes.
  */
 import { LitElement } from 'lit';
@@ -46,7 +46,7 @@ export async function setLocale(locale: Locale, firstScreen = false): Promise<vo
   if (locale !== 'en' || runtime) {
     const r = await loadRuntime();
     // The scope is known before the first screen when the session (not the link) asked for the language.
-    await Promise.all([!firstScreen && r.addScope('later'), scope && r.addScope(scope)]);
+    await Promise.all([!firstScreen && r.addStrings('later'), scope && r.addStrings(scope)]);
     await r.setLocale(locale);
   }
   document.documentElement.lang = getLocale();
@@ -57,7 +57,7 @@ export async function setLocale(locale: Locale, firstScreen = false): Promise<vo
  * step after the first, a status screen) waits for besides its code. Rejects when they cannot load (offline).
  */
 export function laterStrings(): Promise<void> {
-  return runtime ? loadRuntime().then((r) => r.addScope('later')) : Promise.resolve();
+  return runtime ? loadRuntime().then((r) => r.addStrings('later')) : Promise.resolve();
 }
 
 /**
@@ -67,7 +67,7 @@ export function laterStrings(): Promise<void> {
  */
 export function useScope(name: string): Promise<void> {
   scope = name;
-  return runtime ? loadRuntime().then((r) => r.addScope(name)) : Promise.resolve();
+  return runtime ? loadRuntime().then((r) => r.addStrings(name)) : Promise.resolve();
 }
 
 /** The base of every element that renders text: it renders again when the language changes (what `@localized()` does). */

@@ -28,7 +28,7 @@ const templates: TemplateMap = { ...core };
  * The strings after the first screen's (`later`), and those only a scope's own code has; a scope without an entry
  * has none of its own (enrollment).
  */
-const SCOPES: Partial<Record<FlowScope | 'later', () => Promise<{ templates: TemplateMap }>>> = {
+const PARTS: Partial<Record<FlowScope | 'later', () => Promise<{ templates: TemplateMap }>>> = {
   later: () => import('./locales/later/es.js'),
   'update-payment-method': () => import('./locales/update-payment-method/es.js'),
   documents: () => import('./locales/documents/es.js'),
@@ -43,12 +43,12 @@ const added = new Map<string, Promise<void>>();
  * asked again. A scope's own code also shows strings of `later` (the account status, the shared step texts).
  * Whatever is on screen already renders again in the strings that arrived.
  */
-export function addScope(part: string): Promise<void> {
-  const load = SCOPES[part as FlowScope | 'later'];
+export function addStrings(part: string): Promise<void> {
+  const load = PARTS[part as FlowScope | 'later'];
   if (!load) return Promise.resolve();
   let adding = added.get(part);
   if (!adding) {
-    adding = Promise.all([load(), part === 'later' ? undefined : addScope('later')]).then(([m]) => {
+    adding = Promise.all([load(), part === 'later' ? undefined : addStrings('later')]).then(([m]) => {
       Object.assign(templates, m.templates);
       if (active !== SOURCE) announce(active);
     });
@@ -59,7 +59,7 @@ export function addScope(part: string): Promise<void> {
 }
 
 // Fetched at once, awaited only where a later view renders (localization.ts, `laterStrings`).
-addScope('later').catch(() => undefined);
+addStrings('later').catch(() => undefined);
 
 function announce(locale: string): void {
   const detail: LocaleStatusEventDetail = { status: 'ready', readyLocale: locale };
