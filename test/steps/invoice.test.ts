@@ -4,6 +4,7 @@ import { chargesTotal, type SfStepInvoice } from '../../src/steps/invoice/invoic
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { InvoiceDetail } from '../../src/api/types.js';
 import { FakeApi, apiError, button, mount, settle, text, until } from './harness.js';
+import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { ACTIVE, makeDetail, makeInvoice } from './billing-fixtures.js';
 
 async function mountDetail(fake: FakeApi, number = 'INV-2030-100500') {
@@ -39,6 +40,38 @@ describe('sf-step-invoice', () => {
     expect(pdf.getAttribute('target')).to.equal('_blank');
     expect(text(pdf)).to.contain('PDF');
     await expect(el).to.be.accessible();
+  });
+
+  it('says the service\'s billing periods and months in the customer\'s language, other charge texts as sent', async () => {
+    const base = makeDetail();
+    const [energy, delivery, taxes] = base.charge_groups;
+    const [usage, fixed] = energy!.charges;
+    const detail: InvoiceDetail = {
+      ...base,
+      charge_groups: [
+        { ...energy!, charges: [usage!, { ...fixed!, quantity_text: '1 billing period', rate_text: '$4.95/mo' }] },
+        { ...delivery!, charges: [{ ...delivery!.charges[0]!, quantity_text: '2 billing periods', rate_text: '$20.00/mo' }] },
+        { ...taxes!, charges: taxes!.charges.map((c) => ({ ...c, quantity_text: '$140.00', rate_text: 'per the tariff' })) },
+      ],
+    };
+    const el = await mountDetail(new FakeApi().on('getInvoice', async () => detail));
+    await until(() => text(el).includes('How the total adds up'));
+    const details = () => [...el.shadowRoot!.querySelectorAll('td .detail')].map((d) => text(d));
+    expect(details()).to.deep.equal([
+      '1,024 kWh × 9.9000¢/kWh', '1 billing period × $4.95/mo', '2 billing periods × $20.00/mo',
+      '$140.00 × per the tariff', '$140.00 × per the tariff',
+    ]);
+    try {
+      await useScope('billing');
+      await setLocale('es');
+      await el.updateComplete;
+      expect(details()).to.deep.equal([
+        '1,024 kWh × 9.9000¢/kWh', '1 período de facturación × $4.95/mes', '2 períodos de facturación × $20.00/mes',
+        '$140.00 × per the tariff', '$140.00 × per the tariff',
+      ]);
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('says so when the charges do not add up to the total', async () => {

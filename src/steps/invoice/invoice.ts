@@ -51,6 +51,23 @@ function chargeName(charge: Charge): string {
 }
 
 /**
+ * A charge's quantity or rate as the service writes it ("1 billing period", "$4.90/mo", "1,097 kWh", "9.7000¢/kWh",
+ * "0.1667%"). Numbers, kWh, ¢ and % read the same in Spanish; the billing period and the month are said in the
+ * customer's language. Any other text is the service's own, shown as it came.
+ */
+function chargeText(text: string): string {
+  const periods = /^(\d+) billing periods?$/.exec(text);
+  if (periods) {
+    const count = Number(periods[1]);
+    return count === 1
+      ? msg('1 billing period', { id: 'invoice.quantity.period' })
+      : msg(str`${count} billing periods`, { id: 'invoice.quantity.periods' });
+  }
+  const monthly = /^(\$[\d,]+\.\d{2})\/mo$/.exec(text);
+  return monthly ? msg(str`${monthly[1]}/mo`, { id: 'invoice.rate.monthly' }) : text;
+}
+
+/**
  * @summary An invoice's detail: its status, dates and usage, its charge groups with every charge, how the groups add
  * up to the total (the sum is shown; a difference would be said, not hidden), and its PDF.
  * @fires sf-step-complete - `{ step: 'invoice', data: { open: 'invoices' } }`: back to the list.
@@ -196,7 +213,7 @@ export class SfStepInvoice extends StepElement {
       <tbody>
         ${group.charges.map(
           (charge) => html`<tr>
-            <td>${chargeName(charge)}<span class="detail">${charge.quantity_text} × ${charge.rate_text}</span></td>
+            <td>${chargeName(charge)}<span class="detail">${chargeText(charge.quantity_text)} × ${chargeText(charge.rate_text)}</span></td>
             <td class="amount">${formatMoney(charge.amount_cents, locale)}</td>
           </tr>`,
         )}
