@@ -323,6 +323,7 @@ export class SfFlow extends LocalizedElement {
     const screen = this.renderRoot.querySelector<HTMLElement>('sf-status-screen');
     if (screen) await focusHeading(screen, true);
     else this.renderRoot.querySelector<HTMLElement>('#step-heading')?.focus();
+    this._link.viewShown();
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
- * The flow's link to its host once the session is known, off the first screen: session.ts loads it as soon as the
- * session is known, while the first step renders. The bridge (every message but a close sent before this arrived),
+ * The flow's link to its host once the session is known, off the first screen: session.ts loads it once the first
+ * view (a step or a status screen) is on screen. The bridge (every message but a close sent before this arrived),
  * the height reports of embeds, and the session clock with its notice: one chunk, as they load at the same moment.
  */
 import type { FlowSession } from '../api/types.js';

@@ -1,7 +1,7 @@
 /**
- * The flow's link to its host, once the flow session is known: the bridge (parent frame or native app), the session
- * clock, the partner's brand color and, in embeds, the height reports (host-link.ts, loaded when the session is
- * known: none of it is needed for the first step to render); and the one close message at the end, which goes out
+ * The flow's link to its host, once the flow session is known: the partner's brand color (at once), the bridge
+ * (parent frame or native app), the session clock and, in embeds, the height reports (host-link.ts, loaded once the
+ * first view is on screen: none of it is needed to render it); and the one close message at the end, which goes out
  * from here (deliver.ts) when the bridge is not there, so that closing never waits for a download that failed.
  * The root decides what to show; this tells the host what happened.
  */
@@ -17,10 +17,23 @@ export interface SessionHooks extends HostHooks {
   token: string | null;
 }
 
+/**
+ * Resolves once the browser has painted what is on screen (a frame, then a task), or after 100 ms: a page in a hidden
+ * tab or frame paints no frame, and its clock and messages must not wait for one.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 100);
+  });
+
 export class SessionLink {
   private _session: FlowSession | undefined;
-  /** The bridge, once its code has loaded; undefined when it could not load. Messages queue on it in order. */
-  private _bridge: Promise<Bridge | undefined> | undefined;
+  /**
+   * The bridge, loaded once (connect): undefined before the session is known, resolving to undefined when its code
+   * could not load. Messages queue on it in order.
+   */
+  private _linkHost: () => Promise<Bridge | undefined> | undefined = () => undefined;
   private _stops: Array<() => void> = [];
   private _readySent = false;
   private _closed = false;
@@ -42,7 +55,7 @@ export class SessionLink {
     const connection = {};
     this._connection = connection;
     // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a
-    // close goes out without the bridge.
+    // close goes out without the bridge. The color loads now: the first view must not change color once shown.
     const color = session.branding?.primary_color;
     if (color) {
       import('./branding.js').then(
@@ -53,22 +66,34 @@ export class SessionLink {
         () => undefined,
       );
     }
-    this._bridge = import('./host-link.js').then(
-      ({ bridgeFor, watchSession }) => {
-        const bridge = bridgeFor(session, hooks.hostWindow);
-        // Stopped (closed, or the element left the page) meanwhile: the bridge still closes, nothing starts.
-        if (this._connection === connection) this._stops.push(watchSession(host, session, bridge, hooks));
-        return bridge;
-      },
-      () => undefined,
-    );
+    // The host link (the bridge, the session clock, the height reports) loads once the first view (a step or a status
+    // screen) is painted, or for a close: nothing the first view does not need is fetched before it, so its requests
+    // have the network to themselves. In a frame the code is there already (the framing check loaded it).
+    let linked: Promise<Bridge | undefined> | undefined;
+    this._linkHost = () =>
+      (linked ??= afterPaint()
+        .then(() => import('./host-link.js'))
+        .then(
+          ({ bridgeFor, watchSession }) => {
+            const bridge = bridgeFor(session, hooks.hostWindow);
+            // Stopped (closed, or the element left the page) meanwhile: the bridge still closes, nothing starts.
+            if (this._connection === connection) this._stops.push(watchSession(host, session, bridge, hooks));
+            return bridge;
+          },
+          () => undefined,
+        ));
+  }
+
+  /** A view other than a step (a status screen) is on screen: the host link may load. */
+  viewShown(): void {
+    void this._linkHost();
   }
 
   /** Tells the host which step is on screen and, the first time, that the flow is ready. */
   stepShown(step: string): void {
     const first = !this._readySent;
     this._readySent = true;
-    void this._bridge?.then((bridge) => {
+    void this._linkHost()?.then((bridge) => {
       bridge?.post({ type: 'service-flow-step', step });
       if (first) bridge?.post({ type: 'service-flow-ready' });
     });
@@ -95,7 +120,8 @@ export class SessionLink {
         (session?.scope ?? 'enrollment') as FlowScope,
         closeMessage(reason, account),
       );
-    if (this._bridge) void this._bridge.then((bridge) => (bridge ? bridge.close(reason, account, locale) : withoutBridge()));
+    const linked = this._linkHost();
+    if (linked) void linked.then((bridge) => (bridge ? bridge.close(reason, account, locale) : withoutBridge()));
     else withoutBridge();
     return true;
   }

@@ -247,7 +247,9 @@ describe('sf-flow', () => {
     const session = makeSession({ expires_at: new Date(Date.now() + 400).toISOString() });
     const { el, host } = await mountFlow({ session });
     await waitForView(el, 'sf-step-address');
-    expect(host.messages.some((m) => m.type === 'service-flow-session-expiring')).to.equal(true);
+    // The clock starts with the host link, once the first view is on screen.
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-session-expiring'), 'no expiring message');
+    await waitUntil(() => el.shadowRoot!.querySelector('sf-expiry-notice'), 'no expiry notice');
     const notice = el.shadowRoot!.querySelector('sf-expiry-notice')!;
     await notice.updateComplete;
     expect(notice.shadowRoot!.textContent).to.contain('This link expires at');
