@@ -25,7 +25,8 @@ describe('sf-flow with connect-battery', () => {
     const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${host} .returned=${{ battery_authorization: AUTH_ID }}></sf-flow>`);
     const shown = await waitForView(el, 'sf-step-battery-device');
     await waitUntil(() => shown.shadowRoot!.textContent!.includes('Powerwall 3'));
-    expect(deepFocus()?.id).to.equal('step-heading');
+    // The heading comes with the device, and the root focuses it at its next look (focusHeading polls each frame).
+    await waitUntil(() => deepFocus()?.id === 'step-heading', 'focus not on the heading');
     shown.shadowRoot!.querySelector<HTMLButtonElement>('.actions .btn.primary')!.click();
     await waitUntil(() => closeMessages(host).length === 1);
     expect(closeMessages(host)[0]).to.include({ reason: 'completed' });
