@@ -50,8 +50,23 @@ export default defineConfig(({ mode }) => ({
     modulePreload: false,
     cssMinify: true,
     manifest: true,
+    // Built as a library of one ES format whose input is still index.html: Vite then wraps no dynamic `import()` in
+    // its preload helper. With `modulePreload: false` every wrap preloads nothing (an empty list), yet the helper
+    // (about 0.7 kB gzip, an `import.meta` lookup and a `vite:preloadError` event the flow never listens to) stays
+    // in the core: Vite inserts it for every app build and turns it off only for libraries and workers
+    // (vitejs/vite#13952, #18551). `lib.entry` is the module index.html loads (Vite asks for one; `input` wins);
+    // the output options restore what an app build has and a library's would not: hashed names under assets/, and
+    // the whitespace and comments removed.
+    lib: { entry: resolve('src/main.ts'), formats: ['es'] },
     rolldownOptions: {
+      input: resolve('index.html'),
+      preserveEntrySignatures: false,
       output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        minify: true,
+        comments: false,
         codeSplitting: {
           groups: [
             {
