@@ -7,6 +7,7 @@
  */
 import type { Account, FlowSession } from '../api/types.js';
 import type { Bridge } from '../bridge/channels.js';
+import { usableBrandColor } from './branding.js';
 import { closeMessage, deliver, normalizeOrigins, type BridgeWindow } from '../bridge/deliver.js';
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
@@ -55,16 +56,12 @@ export class SessionLink {
     const connection = {};
     this._connection = connection;
     // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a
-    // close goes out without the bridge. The color loads now: the first view must not change color once shown.
+    // close goes out without the bridge. The color is applied now, with the core's own code (a chunk of its own would be
+    // one more request before the first view, which must not change color once shown).
     const color = session.branding?.primary_color;
     if (color) {
-      import('./branding.js').then(
-        ({ usableBrandColor }) => {
-          const usable = this._connection === connection ? usableBrandColor(color) : null;
-          if (usable) host.style.setProperty('--sf-color-primary', usable);
-        },
-        () => undefined,
-      );
+      const usable = usableBrandColor(color);
+      if (usable) host.style.setProperty('--sf-color-primary', usable);
     }
     // The host link (the bridge, the session clock, the height reports) loads once the first view (a step or a status
     // screen) is painted, or for a close: nothing the first view does not need is fetched before it, so its requests

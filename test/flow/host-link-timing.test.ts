@@ -47,4 +47,15 @@ describe('the host link', () => {
     await waitUntil(() => warned, 'the clock did not start');
     expect(heard(host).map((m) => m.type)).to.deep.equal(['service-flow-session-expiring']);
   });
+
+  it("applies the partner's brand color with the session, at once (the first view never changes color), unless white text on it would be unreadable", () => {
+    const branded = (primary_color: string) => {
+      const host = document.createElement('div');
+      const session = makeSession();
+      new SessionLink().connect(host, { ...session, branding: { ...session.branding, primary_color } }, hooks());
+      return host.style.getPropertyValue('--sf-color-primary');
+    };
+    expect(branded('#1A5F3C')).to.equal('#1a5f3c');
+    expect(branded('#ffe066'), 'a light yellow under white text').to.equal('');
+  });
 });
