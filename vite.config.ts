@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { minifyTemplateLiterals } from 'rollup-plugin-minify-template-literals';
 import { resolve } from 'node:path';
 import { firstScreenGroups } from './scripts/chunks.js';
+import { earlyRequests } from './scripts/early-requests.js';
 import { flowHeaders, frameAncestorsFrom, securityHeaders } from './scripts/flow-headers.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
@@ -19,6 +20,9 @@ export default defineConfig(({ mode }) => ({
     // The page's response headers (scripts/flow-headers.ts): Cache-Control of the dev and preview servers, and
     // `_headers` in the build output with the production set.
     flowHeaders(() => ({ serviceUrl, frameAncestors, emulator: mode === 'sandbox', hmr: false })),
+    // The session's requests sent by the page itself while the core downloads (an inline script the CSP allows by
+    // its hash).
+    earlyRequests(serviceUrl),
     // The markup and styles of Lit's `html`/`css`/`svg` templates in the flow's own modules, minified by a maintained
     // plugin (minify-literals: html-minifier-terser and clean-css, which keep Lit's bindings intact).
     { ...minifyTemplateLiterals({ include: ['src/**/*.ts'], failOnError: true }), apply: 'build' },

@@ -10,6 +10,8 @@ import { APP_TOKEN_FILE, sandboxAppToken } from '../app-token.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { createHash } from 'node:crypto';
+import { earlyRequestsHash } from '../early-requests.js';
 import {
   ASSET_CACHE_CONTROL,
   csp,
@@ -60,14 +62,16 @@ describe('the flow page header set', () => {
     }
     const policy = headers['Content-Security-Policy']!;
     assert.doesNotMatch(policy, /unsafe-eval/);
-    assert.match(policy, /script-src 'self' https:\/\/js\.stripe\.com(;|$)/);
+    // Scripts of the page's origin, its one inline script by hash (the early requests), Stripe.js; nothing else inline.
+    assert.ok(policy.includes(`script-src 'self' ${earlyRequestsHash(OPTIONS.serviceUrl)} https://js.stripe.com;`), policy);
+    assert.doesNotMatch(policy, /script-src[^;]*unsafe-inline/);
     assert.match(policy, /frame-ancestors 'self' https:\/\/bank\.example/);
     assert.match(policy, /object-src 'none'/);
   });
 
   it('allows the Stripe.js emulator and module reloading only when asked', () => {
     assert.doesNotMatch(csp(OPTIONS), /script-src[^;]*api\.example\.com/);
-    assert.match(csp({ ...OPTIONS, emulator: true }), /script-src 'self' https:\/\/api\.example\.com/);
+    assert.match(csp({ ...OPTIONS, emulator: true }), /script-src 'self' 'sha256-[\w+/=]+' https:\/\/api\.example\.com/);
     assert.doesNotMatch(csp(OPTIONS), /ws:/);
     assert.match(csp({ ...OPTIONS, hmr: true }), /connect-src [^;]*ws:\/\/localhost:\*/);
   });
@@ -163,7 +167,15 @@ describe('the Vite servers', () => {
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
       assert.ok(res.headers.get('content-security-policy'), path);
     }
-    const page = await (await fetch(urlOf(server, '/'))).text();
+    const served = await fetch(urlOf(server, '/'));
+    const page = await served.text();
+    // Every inline script of the page, as served, is allowed by its hash: by the preview server and by `_headers`.
+    const inline = [...page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    assert.equal(inline.length, 1, 'the early requests, and no other inline script');
+    for (const policy of [served.headers.get('content-security-policy')!, hostHeaders(rules, '/login')['Content-Security-Policy']!]) {
+      const scriptSrc = policy.split(';').map((d) => d.trim().split(' ')).find(([name]) => name === 'script-src')!;
+      assert.ok(scriptSrc.includes(inline[0]!), policy);
+    }
     const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(page)![1]!;
     const asset = await fetch(urlOf(server, script));
     assert.equal(asset.status, 200);

@@ -54,6 +54,11 @@ export interface FlowApiOptions {
   policy?: Partial<RetryPolicy>;
   /** Called on every 401 (the flow token expired or was revoked), before the ApiError is thrown. */
   onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Responses already asked for with this token (the page's early requests), by URL: each answers the first GET of
+   * its URL as that request's first attempt (its deadline, the retries and the error reading are as for any).
+   */
+  prefetched?: Record<string, Promise<Response>>;
 }
 
 /** A random key per user action; crypto.randomUUID needs a secure context, which every flow page is. */
@@ -72,8 +77,9 @@ export function createFlowApi(options: FlowApiOptions): FlowApi {
     // Serialised once: the same bytes go out on every attempt, and the body never reaches a log.
     const payload = body === undefined ? undefined : JSON.stringify(body);
 
+    const url = `${base}${path}`;
     const attempt = (signal: AbortSignal) =>
-      doFetch(`${base}${path}`, {
+      doFetch(url, {
         method,
         headers,
         signal,
@@ -82,9 +88,19 @@ export function createFlowApi(options: FlowApiOptions): FlowApi {
         referrerPolicy: 'no-referrer',
         ...(payload === undefined ? {} : { body: payload }),
       });
+    const sent = method === 'GET' ? options.prefetched?.[url] : undefined;
+    if (sent) delete options.prefetched![url];
+    // A response asked for already is waited for like an attempt: given up at its deadline or when the caller aborts.
+    const firstAttempt = sent
+      ? (signal: AbortSignal) =>
+          new Promise<Response>((resolve, reject) => {
+            signal.addEventListener('abort', () => reject(signal.reason));
+            sent.then(resolve, reject);
+          })
+      : attempt;
     let first: Outcome;
     try {
-      first = { response: await attemptWithTimeout(attempt, options.policy?.timeoutMs ?? ATTEMPT_TIMEOUT_MS, opts.signal) };
+      first = { response: await attemptWithTimeout(firstAttempt, options.policy?.timeoutMs ?? ATTEMPT_TIMEOUT_MS, opts.signal) };
     } catch (error) {
       if (opts.signal?.aborted) throw abortError(opts.signal);
       first = { error };

@@ -6,6 +6,21 @@
  */
 
 export const SESSION_KEY = 'sf.flow-session';
+
+/**
+ * Where the page's early requests (its inline script, scripts/early-requests.ts) leave the session's GETs they sent
+ * while this code loaded: the token they carry, and each response's promise by URL.
+ */
+export const EARLY_REQUESTS = 'sfEarly';
+export interface EarlyRequests {
+  token: string;
+  responses: Record<string, Promise<Response>>;
+}
+declare global {
+  interface Window {
+    [EARLY_REQUESTS]?: EarlyRequests;
+  }
+}
 /** A link lives one hour; an entry whose expiry we never learned is not trusted beyond that. */
 const MAX_AGE_MS = 60 * 60 * 1000;
 
@@ -146,4 +161,14 @@ function write(store: SessionStore | null, value: StoredSession): void {
   } catch {
     // Quota or privacy mode: the session still works, it just will not survive a reload.
   }
+}
+
+/**
+ * Takes the early requests off the page (the token leaves the global at once): their responses when they carry
+ * `token`, the one the flow runs with; otherwise nothing, and the flow asks itself.
+ */
+export function takeEarlyRequests(win: Pick<Window, typeof EARLY_REQUESTS>, token: string | null): EarlyRequests['responses'] | undefined {
+  const early = win[EARLY_REQUESTS];
+  delete win[EARLY_REQUESTS];
+  return early && token && early.token === token ? early.responses : undefined;
 }

@@ -40,6 +40,7 @@ export class SfFlow extends LocalizedElement {
     api: { attribute: false },
     hostWindow: { attribute: false },
     prefetchCard: { attribute: false },
+    early: { attribute: false },
     _state: { state: true },
     _announce: { state: true },
   };
@@ -58,6 +59,8 @@ export class SfFlow extends LocalizedElement {
   hostWindow: BridgeWindow | undefined;
   /** Injected card processor warm-up (tests); by default the scope's (`card`), one step before the card form. */
   prefetchCard: ((publicKey: string) => unknown) | undefined;
+  /** The session's requests the page sent with `token` while this code loaded (bootstrap.ts, takeEarlyRequests). */
+  early: Record<string, Promise<Response>> | undefined;
 
   private _state: FlowState = initialState;
   /** The live region's text, once the new step's heading is known. */
@@ -229,7 +232,12 @@ export class SfFlow extends LocalizedElement {
     // A 401 while loading is answered below (expired or never valid); later, the session is over.
     this._client ??=
       this.api ??
-      createFlowApi({ baseUrl: this.baseUrl, token: this.token ?? '', onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire() });
+      createFlowApi({
+        baseUrl: this.baseUrl,
+        token: this.token ?? '',
+        onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire(),
+        ...(this.early ? { prefetched: this.early } : {}),
+      });
 
     const client = this._client;
     const win = this.hostWindow ?? (window as unknown as BridgeWindow);

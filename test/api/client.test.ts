@@ -31,6 +31,55 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('FlowApi', () => {
+  describe('responses the page asked for already (its early requests)', () => {
+    const withEarly = (prefetched: Record<string, Promise<Response>>, ...responses: Response[]) => {
+      const f = fakeFetch(...responses);
+      const unauthorized: ApiError[] = [];
+      const api = createFlowApi({
+        baseUrl: 'https://api.test/',
+        token: 'flow_secret',
+        fetch: f.fetch,
+        sleep: fakeSleep().sleep,
+        policy: { timeoutMs: 50 },
+        onUnauthorized: (e) => unauthorized.push(e),
+        prefetched,
+      });
+      return { api, calls: f.calls, unauthorized };
+    };
+
+    it('answer the first GET of their URL, once; the next one is sent', async () => {
+      const { api, calls } = withEarly({ 'https://api.test/v1/account/flow': Promise.resolve(json(200, { scope: 'billing' })) }, json(200, { scope: 'enrollment' }));
+      expect(await getFlow(api)).to.deep.equal({ scope: 'billing' });
+      expect(calls).to.have.length(0);
+      expect(await getFlow(api)).to.deep.equal({ scope: 'enrollment' });
+      expect(calls.map((c) => c.url)).to.deep.equal(['https://api.test/v1/account/flow']);
+    });
+
+    it('another URL is not answered by them', async () => {
+      const { api, calls } = withEarly({ 'https://api.test/v1/account/flow': Promise.resolve(json(200, {})) }, json(200, { uuid: 'a' }));
+      expect(await getAccount(api)).to.deep.equal({ uuid: 'a' });
+      expect(calls.map((c) => c.url)).to.deep.equal(['https://api.test/v1/account']);
+    });
+
+    it('a lost network or an error status is handled as for any request: retried, read, a 401 reported', async () => {
+      const offline = Promise.reject(new TypeError('Failed to fetch'));
+      offline.catch(() => undefined);
+      const retried = withEarly({ 'https://api.test/v1/account': offline }, json(200, { uuid: 'a' }));
+      expect(await getAccount(retried.api)).to.deep.equal({ uuid: 'a' });
+      expect(retried.calls).to.have.length(1);
+
+      const expired = withEarly({ 'https://api.test/v1/account': Promise.resolve(json(401, errorBody(401, 'token_expired'))) });
+      expect((await rejection(getAccount(expired.api))).kind).to.equal('unauthorized');
+      expect(expired.unauthorized).to.have.length(1);
+    });
+
+    it('one that never answers is given up at the attempt deadline, then sent again', async () => {
+      const { api, calls } = withEarly({ 'https://api.test/v1/account': new Promise<Response>(() => undefined) }, json(200, { uuid: 'a' }));
+      expect(await getAccount(api)).to.deep.equal({ uuid: 'a' });
+      expect(calls).to.have.length(1);
+    });
+  });
+
   it('sends the bearer token, JSON and no credentials or referrer', async () => {
     const { api, calls } = setup(json(200, []));
     await addressSearch(api, '123 Main', '77002');

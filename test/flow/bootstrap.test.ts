@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { captureLaunch, cleanPath, forgetSession, rememberExpiry, SESSION_KEY, type SessionStore } from '../../src/flow/bootstrap.js';
+import { captureLaunch, cleanPath, forgetSession, rememberExpiry, SESSION_KEY, takeEarlyRequests, type SessionStore } from '../../src/flow/bootstrap.js';
 
 function memoryStore(): SessionStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -75,5 +75,24 @@ describe('bootstrap', () => {
     const history = fakeHistory();
     expect(captureLaunch({ pathname: '/login', search: '?locale=es' }, history, memoryStore())).to.deep.equal({ token: null, locale: 'es', returned: {} });
     expect(history.urls).to.deep.equal(['/']);
+  });
+});
+
+describe('takeEarlyRequests', () => {
+  const responses = { 'https://api.test/v1/account/flow': Promise.resolve(new Response('{}')) };
+
+  it('takes the responses the page asked for with the same token, and the token leaves the page global', () => {
+    const win: Pick<Window, 'sfEarly'> = { sfEarly: { token: 'flow_a', responses } };
+    expect(takeEarlyRequests(win, 'flow_a')).to.equal(responses);
+    expect('sfEarly' in win).to.equal(false);
+    expect(takeEarlyRequests(win, 'flow_a'), 'once').to.equal(undefined);
+  });
+
+  it('ignores them for another token (the flow runs with the stored one) or none, and still clears them', () => {
+    for (const token of ['flow_b', null]) {
+      const win: Pick<Window, 'sfEarly'> = { sfEarly: { token: 'flow_a', responses } };
+      expect(takeEarlyRequests(win, token)).to.equal(undefined);
+      expect('sfEarly' in win).to.equal(false);
+    }
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * The page's early requests (scripts/early-requests.ts): the inline script, run as the browser would run it (a fresh
+ * context with a window of its own), sends the session's GETs exactly as the API client does, and only with a token.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { runInNewContext } from 'node:vm';
+import { EARLY_REQUESTS, type EarlyRequests } from '../../src/flow/bootstrap.js';
+import { earlyRequestsHash, earlyRequestsScript } from '../early-requests.js';
+
+interface Sent {
+  url: string;
+  init: RequestInit & { headers: Record<string, string> };
+}
+
+/** Runs the script in a page at `search`, at top level or in a frame; what it sent and handed over. */
+function run(search: string, framed = false): { sent: Sent[]; early: EarlyRequests | undefined } {
+  const sent: Sent[] = [];
+  const win: Record<string, unknown> = {
+    location: { search },
+    fetch: (url: string, init: Sent['init']) => {
+      sent.push({ url, init });
+      return Promise.reject(new TypeError('offline'));
+    },
+  };
+  win.parent = framed ? {} : win;
+  runInNewContext(earlyRequestsScript('https://api.example.com/'), { window: win, URLSearchParams });
+  return { sent, early: win[EARLY_REQUESTS] as EarlyRequests | undefined };
+}
+
+describe('the early requests', () => {
+  it('at top level: the session and the account, with the flow token and the client\'s fetch options', async () => {
+    const { sent, early } = run('?token=flow_abc&locale=es');
+    assert.deepEqual(sent.map((s) => s.url), ['https://api.example.com/v1/account/flow', 'https://api.example.com/v1/account']);
+    for (const { init } of sent) {
+      assert.deepEqual({ ...init.headers }, { Accept: 'application/json', Authorization: 'Bearer flow_abc' });
+      assert.equal(init.credentials, 'omit');
+      assert.equal(init.cache, 'no-store');
+      assert.equal(init.referrerPolicy, 'no-referrer');
+    }
+    assert.equal(early?.token, 'flow_abc');
+    assert.deepEqual(Object.keys(early!.responses), sent.map((s) => s.url));
+    // A failure is the flow's to report (its client retries); the page itself leaves no unhandled rejection.
+    await assert.rejects(early!.responses['https://api.example.com/v1/account']!, /offline/);
+  });
+
+  it('in a frame: the session only (the account is read once the session allowed the parent)', () => {
+    const { sent } = run('?token=flow_abc', true);
+    assert.deepEqual(sent.map((s) => s.url), ['https://api.example.com/v1/account/flow']);
+  });
+
+  it('without a token in the link (a reload, a bare page): nothing sent, nothing handed over', () => {
+    for (const search of ['', '?locale=es', '?token=']) {
+      const { sent, early } = run(search);
+      assert.deepEqual(sent, [], search);
+      assert.equal(early, undefined, search);
+    }
+  });
+
+  it('is allowed by the hash of its own text, per service URL', () => {
+    assert.match(earlyRequestsHash('https://api.example.com'), /^'sha256-[\w+/]+=*'$/);
+    assert.notEqual(earlyRequestsHash('https://api.example.com'), earlyRequestsHash('https://api.other.example'));
+    assert.equal(earlyRequestsScript('https://api.example.com/'), earlyRequestsScript('https://api.example.com'));
+  });
+});
