@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createFlowApi, fullAddressSearch, getAccount, getFlow, recoverFrom } from '../../src/api/client.js';
+import { createFlowApi, fullAddressSearch, getAccount, getFlow, recoverFrom, type FlowApiOptions } from '../../src/api/client.js';
 import { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
 import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
 import { finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
@@ -9,6 +9,10 @@ import { ApiError } from '../../src/api/errors.js';
 import { errorBody, fakeFetch, fakeSleep, json } from './fakes.js';
 
 function setup(...responses: Response[]) {
+  return setupWith({}, ...responses);
+}
+
+function setupWith(options: Partial<FlowApiOptions>, ...responses: Response[]) {
   const f = fakeFetch(...responses);
   const unauthorized: ApiError[] = [];
   const api = createFlowApi({
@@ -17,6 +21,7 @@ function setup(...responses: Response[]) {
     fetch: f.fetch,
     sleep: fakeSleep().sleep,
     onUnauthorized: (e) => unauthorized.push(e),
+    ...options,
   });
   return { api, calls: f.calls, unauthorized };
 }
@@ -32,20 +37,8 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 
 describe('FlowApi', () => {
   describe('responses the page asked for already (its early requests)', () => {
-    const withEarly = (prefetched: Record<string, Promise<Response>>, ...responses: Response[]) => {
-      const f = fakeFetch(...responses);
-      const unauthorized: ApiError[] = [];
-      const api = createFlowApi({
-        baseUrl: 'https://api.test/',
-        token: 'flow_secret',
-        fetch: f.fetch,
-        sleep: fakeSleep().sleep,
-        policy: { timeoutMs: 50 },
-        onUnauthorized: (e) => unauthorized.push(e),
-        prefetched,
-      });
-      return { api, calls: f.calls, unauthorized };
-    };
+    const withEarly = (prefetched: Record<string, Promise<Response>>, ...responses: Response[]) =>
+      setupWith({ baseUrl: 'https://api.test/', policy: { timeoutMs: 50 }, prefetched }, ...responses);
 
     it('answer the first GET of their URL, once; the next one is sent', async () => {
       const { api, calls } = withEarly({ 'https://api.test/v1/account/flow': Promise.resolve(json(200, { scope: 'billing' })) }, json(200, { scope: 'enrollment' }));
