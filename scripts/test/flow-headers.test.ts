@@ -103,6 +103,11 @@ describe('the flow page header set', () => {
   });
 });
 
+/** The CSP sources of each inline script of `page` (its SHA-256), and the `script-src` sources of `policy`. */
+const inlineScriptHashes = (page: string) =>
+  [...page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+const scriptSources = (policy: string) => policy.split(';').map((d) => d.trim().split(' ')).find(([name]) => name === 'script-src') ?? [];
+
 describe('the Vite servers', () => {
   let dev: ViteDevServer;
   let server: PreviewServer;
@@ -135,6 +140,11 @@ describe('the Vite servers', () => {
       assert.match(res.headers.get('content-security-policy')!, /frame-ancestors/, path);
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer', path);
     }
+    // The page's one inline script (the early requests), as the dev server serves it, is allowed by its hash.
+    const page = await fetch(urlOf(dev, '/login?token=flow_x'));
+    const inline = inlineScriptHashes(await page.text());
+    assert.equal(inline.length, 1, 'the early requests, and no other inline script');
+    assert.ok(scriptSources(page.headers.get('content-security-policy')!).includes(inline[0]!));
     const module = await fetch(urlOf(dev, '/src/main.ts'));
     assert.equal(module.status, 200);
     assert.notEqual(module.headers.get('cache-control'), PAGE_CACHE_CONTROL);
@@ -170,11 +180,10 @@ describe('the Vite servers', () => {
     const served = await fetch(urlOf(server, '/'));
     const page = await served.text();
     // Every inline script of the page, as served, is allowed by its hash: by the preview server and by `_headers`.
-    const inline = [...page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    const inline = inlineScriptHashes(page);
     assert.equal(inline.length, 1, 'the early requests, and no other inline script');
     for (const policy of [served.headers.get('content-security-policy')!, hostHeaders(rules, '/login')['Content-Security-Policy']!]) {
-      const scriptSrc = policy.split(';').map((d) => d.trim().split(' ')).find(([name]) => name === 'script-src')!;
-      assert.ok(scriptSrc.includes(inline[0]!), policy);
+      assert.ok(scriptSources(policy).includes(inline[0]!), policy);
     }
     const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(page)![1]!;
     const asset = await fetch(urlOf(server, script));
