@@ -21,6 +21,7 @@ declare global {
     [EARLY_REQUESTS]?: EarlyRequests;
   }
 }
+
 /** A link lives one hour; an entry whose expiry we never learned is not trusted beyond that. */
 const MAX_AGE_MS = 60 * 60 * 1000;
 

@@ -7,10 +7,10 @@
  */
 import type { Account, FlowSession } from '../api/types.js';
 import type { Bridge } from '../bridge/channels.js';
-import { usableBrandColor } from './branding.js';
 import { closeMessage, deliver, normalizeOrigins, type BridgeWindow } from '../bridge/deliver.js';
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
+import { usableBrandColor } from './branding.js';
 import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
 import type { HostHooks } from './host-link.js';
 
@@ -56,8 +56,8 @@ export class SessionLink {
     const connection = {};
     this._connection = connection;
     // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a
-    // close goes out without the bridge. The color is applied now, with the core's own code (a chunk of its own would be
-    // one more request before the first view, which must not change color once shown).
+    // close goes out without the bridge. The color is applied now, by the core's own code (a chunk of its own would
+    // be one more request before the first view, which must not change color once shown).
     const color = session.branding?.primary_color;
     if (color) {
       const usable = usableBrandColor(color);
