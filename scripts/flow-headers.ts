@@ -59,8 +59,8 @@ export function forSandbox(serviceUrl: string | undefined): boolean {
 
 /**
  * Strict CSP for the flow page: no inline script but the page's early requests (scripts/early-requests.ts), allowed by
- * its hash; no eval; the API origin for fetch; framing is governed by the
- * App's partner origins only (frame-ancestors). Stripe.js and its frames (the card fields, 3-D Secure) are allowed.
+ * its hash; no eval; the API origin for fetch; framing is governed by the App's partner origins only
+ * (frame-ancestors). Stripe.js and its frames (the card fields, 3-D Secure) are allowed.
  */
 export function csp({ serviceUrl, frameAncestors, emulator, hmr }: FlowHeaderOptions): string {
   return [
