@@ -1,6 +1,7 @@
 /**
  * `npm run i18n:build`: the Spanish strings as one module per part of the flow, from the one translation file
- * (xliff/es.xlf, which `npx lit-localize extract` keeps), with @lit/localize-tools' own runtime-mode output:
+ * (xliff/es.xlf, which `npx lit-localize extract` keeps): the module `lit-localize build` (its CLI, runtime mode)
+ * writes with every message, split by the modules that use each message:
  * - `src/i18n/locales/es.ts`: the messages of the first screen's code (what src/main.ts imports statically: the
  *   root, the header, the address form), loaded with the localization runtime;
  * - `src/i18n/locales/later/es.ts`: the messages of the rest of the code every session may load (enrollment's later
@@ -15,22 +16,24 @@
  *
  * `--check` writes nothing and fails when a generated module differs from what is on disk (`npm test` runs it).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { readConfigFileAndWriteSchema } from '@lit/localize-tools/lib/config.js';
-import { RuntimeLitLocalizer } from '@lit/localize-tools/lib/modes/runtime.js';
-import type { Config } from '@lit/localize-tools/lib/types/config.js';
-import type { RuntimeOutputConfig } from '@lit/localize-tools/lib/types/modes.js';
+import { spawnSync } from 'node:child_process';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ENTRY = join(ROOT, 'src/main.ts');
 const REGISTRY = join(ROOT, 'src/flow/scopes.ts');
 const OUT = 'src/i18n/locales';
 
-type Localizer = InstanceType<typeof RuntimeLitLocalizer>;
-type SourceMessages = ReturnType<Localizer['extractSourceMessages']>;
+/** What this script reads of lit-localize.json. */
+interface LocalizeConfig {
+  targetLocales: string[];
+  inputFiles: string[];
+  output: { mode: string; outputDir: string };
+  interchange: { format: string; xliffDir: string };
+}
 
 /** The relative imports of a module, static and dynamic, as files (`./x.js` → `/…/x.ts`). */
 function importsOf(file: string): { static: string[]; dynamic: string[] } {
@@ -112,43 +115,95 @@ export function parts(): Map<string, Set<string>> {
   return result;
 }
 
-/** @lit/localize-tools' runtime output, for the messages of some modules only. */
-class PartLocalizer extends RuntimeLitLocalizer {
-  constructor(
-    config: Config & { output: RuntimeOutputConfig },
-    private readonly source: SourceMessages,
-  ) {
-    super(config);
-  }
+/**
+ * Every message of the sources in every target locale: what `lit-localize build` (the CLI, runtime mode) writes for
+ * lit-localize.json, with the output sent to `dir`. Returns the module it wrote for each locale.
+ */
+function buildAll(dir: string): Map<string, string> {
+  const config = JSON.parse(readFileSync(join(ROOT, 'lit-localize.json'), 'utf8')) as LocalizeConfig;
+  if (config.output.mode !== 'runtime') throw new Error('locale-parts: lit-localize.json must use runtime mode');
+  // The CLI resolves a config's paths against the config's folder: here, absolute ones to the project's.
+  const inDir = (p: string) => resolve(ROOT, p);
+  const temp = {
+    ...config,
+    inputFiles: config.inputFiles.map(inDir),
+    output: { ...config.output, outputDir: join(dir, 'all') },
+    interchange: { ...config.interchange, xliffDir: inDir(config.interchange.xliffDir) },
+  };
+  writeFileSync(join(dir, 'lit-localize.json'), JSON.stringify(temp));
+  const run = spawnSync('npx', ['--no-install', 'lit-localize', 'build', '--config', join(dir, 'lit-localize.json')], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`locale-parts: lit-localize build failed:\n${run.stdout}${run.stderr}`);
+  return new Map(config.targetLocales.map((l) => [l, readFileSync(join(dir, 'all', `${l}.ts`), 'utf8')]));
+}
 
-  override extractSourceMessages(): SourceMessages {
-    return this.source;
-  }
+/** An entry of a runtime module's `templates` as the CLI wrote it (`'id': value`), and its value's tag if any. */
+interface Entry {
+  text: string;
+  tag?: string;
+}
 
-  override readTranslationsSync(): ReturnType<Localizer['readTranslationsSync']> {
-    const names = new Set(this.source.messages.map((m) => m.name));
-    const { translations } = super.readTranslationsSync();
-    return { translations: new Map([...translations].map(([locale, list]) => [locale, list.filter((m) => names.has(m.name))])) };
-  }
+/** The entries of a runtime module's `templates`, by id. */
+function entriesOf(module: string): Map<string, Entry> {
+  const source = ts.createSourceFile('locale.ts', module, ts.ScriptTarget.Latest, true);
+  const entries = new Map<string, Entry>();
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'templates' && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
+      for (const p of node.initializer.properties) {
+        if (!ts.isPropertyAssignment(p) || !ts.isStringLiteral(p.name)) throw new Error(`locale-parts: unexpected entry in lit-localize's output: ${p.getText(source)}`);
+        const value = p.initializer;
+        const tag = ts.isTaggedTemplateExpression(value) && ts.isIdentifier(value.tag) ? value.tag.text : undefined;
+        entries.set(p.name.text, { text: p.getText(source), tag });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return entries;
+}
+
+/**
+ * A runtime module holding only `entries`, written as the CLI writes one (the same header and layout; `html` and
+ * `str` imported when a message uses them).
+ */
+function moduleOf(entries: Entry[]): string {
+  const uses = (tag: string) => entries.some((e) => e.tag === tag);
+  return `
+    // Do not modify this file by hand!
+    // Re-generate this file by running lit-localize
+
+    ${uses('html') ? "import {html} from 'lit';" : ''}
+    ${uses('str') ? "import {str} from '@lit/localize';" : ''}
+
+    /* eslint-disable no-irregular-whitespace */
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+
+    export const templates = {
+      ${entries.map((e) => `${e.text},`).join('\n')}
+    };
+  `;
 }
 
 /** Writes every part's module under `outRoot` (the project's src/i18n/locales unless checking). */
-async function build(outRoot: string): Promise<string[]> {
-  const config = readConfigFileAndWriteSchema(join(ROOT, 'lit-localize.json'));
-  if (config.output.mode !== 'runtime') throw new Error('locale-parts: lit-localize.json must use runtime mode');
-  const all = new RuntimeLitLocalizer(config as Config & { output: RuntimeOutputConfig }).extractSourceMessages();
-  if (all.errors.length) throw new Error(`locale-parts: lit-localize reports ${all.errors.length} error(s); run npx lit-localize extract to see them`);
-  const written: string[] = [];
-  for (const [scope, files] of parts()) {
-    const ids = new Set([...files].flatMap(idsOf));
-    const messages = all.messages.filter((m) => ids.has(m.name));
-    if (scope && messages.length === 0) continue;
-    const outputDir = join(outRoot, scope);
-    const part = new PartLocalizer({ ...config, output: { ...config.output, outputDir } } as Config & { output: RuntimeOutputConfig }, { messages, errors: [] });
-    await part.build();
-    written.push(...config.targetLocales.map((l) => join(scope, `${l}.ts`)));
+function build(outRoot: string): string[] {
+  const tmp = mkdtempSync(join(tmpdir(), 'locale-all-'));
+  try {
+    const all = buildAll(tmp);
+    const written: string[] = [];
+    for (const [locale, module] of all) {
+      const entries = entriesOf(module);
+      for (const [scope, files] of parts()) {
+        const ids = new Set([...files].flatMap(idsOf));
+        const mine = [...entries].filter(([id]) => ids.has(id)).map(([, entry]) => entry);
+        if (scope && mine.length === 0) continue;
+        mkdirSync(join(outRoot, scope), { recursive: true });
+        writeFileSync(join(outRoot, scope, `${locale}.ts`), moduleOf(mine));
+        written.push(join(scope, `${locale}.ts`));
+      }
+    }
+    return written;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
-  return written;
 }
 
 /** The generated modules on disk, relative to src/i18n/locales. */
@@ -159,14 +214,14 @@ function onDisk(root: string): string[] {
 if (process.argv[1] === import.meta.filename) {
   const check = process.argv.includes('--check');
   if (!check) {
-    const written = await build(join(ROOT, OUT));
+    const written = build(join(ROOT, OUT));
     const stale = onDisk(join(ROOT, OUT)).filter((f) => !written.includes(f));
     for (const f of stale) rmSync(join(ROOT, OUT, f));
     console.log(`Wrote ${written.map((f) => join(OUT, f)).join(', ')}${stale.length ? `; removed ${stale.join(', ')}` : ''}`);
   } else {
     const tmp = mkdtempSync(join(tmpdir(), 'locale-parts-'));
     try {
-      const written = (await build(tmp)).sort();
+      const written = build(tmp).sort();
       const differ = [...new Set([...written, ...onDisk(join(ROOT, OUT))])].filter(
         (f) => !existsSync(join(tmp, f)) || !existsSync(join(ROOT, OUT, f)) || readFileSync(join(tmp, f), 'utf8') !== readFileSync(join(ROOT, OUT, f), 'utf8'),
       );
