@@ -21,8 +21,8 @@ export default defineConfig(({ mode }) => ({
     // `_headers` in the build output with the production set.
     flowHeaders(() => ({ serviceUrl, frameAncestors, emulator: mode === 'sandbox', hmr: false })),
     // The session's requests sent by the page itself while the core downloads (an inline script the CSP allows by
-    // its hash).
-    earlyRequests(serviceUrl),
+    // its hash), and in a Spanish link the localization runtime's chunk.
+    earlyRequests(serviceUrl, resolve('src/i18n/runtime.ts')),
     // The markup and styles of Lit's `html`/`css`/`svg` templates in the flow's own modules, minified by a maintained
     // plugin (minify-literals: html-minifier-terser and clean-css, which keep Lit's bindings intact).
     { ...minifyTemplateLiterals({ include: ['src/**/*.ts'], failOnError: true }), apply: 'build' },

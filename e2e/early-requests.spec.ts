@@ -1,7 +1,8 @@
 /**
  * The first screen after one round trip: the page itself sends the session's requests (its inline script,
  * scripts/early-requests.ts, allowed by the CSP's hash) while the flow's code is still downloading, and the flow uses
- * their answers instead of asking again. The production flow, the real sandbox, real Chromium.
+ * their answers instead of asking again; a link in Spanish preloads the localization runtime too. The production flow,
+ * the real sandbox, real Chromium.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
@@ -43,4 +44,28 @@ test('a hosted link: the session is asked for while the code downloads, once, an
   for (const r of sent) expect((await r.allHeaders()).authorization).toMatch(/^Bearer \S+$/);
   expect(refused, 'the CSP allowed the page script').toEqual([]);
   expect(await flow.evaluate(() => 'sfEarly' in window), 'the token left the page global with the handover').toBe(false);
+});
+
+test('a link in Spanish: the localization runtime downloads with the code, not after it, and the first step is in Spanish', async ({ page, context }) => {
+  const { loginLink } = await createHostedLink(page);
+  const flow = await context.newPage();
+  const refused: string[] = [];
+  flow.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && refused.push(m.text()));
+  const runtimeAsked: string[] = [];
+  flow.on('request', (r) => /\/assets\/runtime-[\w-]+\.js$/.test(r.url()) && runtimeAsked.push(r.url()));
+
+  // The core is held until the runtime has been asked for: only the page's preload asks for it before the core runs.
+  let asked!: () => void;
+  const runtimeRequested = new Promise<void>((resolve) => (asked = resolve));
+  flow.on('request', (r) => /\/assets\/runtime-[\w-]+\.js$/.test(r.url()) && asked());
+  await flow.route(/\/assets\/core-[\w-]+\.js$/, async (route) => {
+    await runtimeRequested;
+    await route.continue();
+  });
+
+  await flow.goto(`${loginLink}&locale=es`, { waitUntil: 'commit' });
+  await expect(flow.getByRole('heading', { level: 1, name: '¿Dónde necesita electricidad?' })).toBeVisible({ timeout: 20_000 });
+  expect(await flow.evaluate(() => document.documentElement.lang)).toBe('es');
+  expect(runtimeAsked, 'downloaded once: the flow\'s import took the preloaded module').toHaveLength(1);
+  expect(refused, 'the CSP allowed the preload').toEqual([]);
 });

@@ -10,6 +10,8 @@
  * BENCH_ORIGIN=same measures the deployment that avoids the CORS preflight: the flow built with its own origin as
  * the service URL and the preview server passing /v1 to the sandbox (API_PROXY in vite.config.ts), so every API call
  * is same-origin. The default, `cross`, is the flow and the API on two origins, as `npm start` runs them.
+ * BENCH_LOCALE=es opens the link in Spanish (`&locale=es`, as a partner adds it): the first screen then waits for the
+ * localization runtime with its strings too.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,9 @@ const flowUrl = `http://localhost:${FLOW_PORT}`;
 const appToken = 'sandbox_app_bench_000000000000';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ORIGIN = process.env.BENCH_ORIGIN === 'same' ? 'same' : 'cross';
+const LOCALE = process.env.BENCH_LOCALE === 'es' ? 'es' : 'en';
+/** bench-results/bench[-same-origin][-es].json */
+const RESULTS = `bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}${LOCALE === 'es' ? '-es' : ''}.json`;
 
 const chrome = ensureChromium();
 const env = {
@@ -69,7 +74,7 @@ async function hostedLink(): Promise<string> {
   const headers = { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' };
   const account = await (await fetch(`${sandboxUrl}/v1/app/accounts`, { method: 'POST', headers, body: JSON.stringify({ email: `bench+${Date.now()}@example.com` }) })).json() as { uuid: string };
   const link = await (await fetch(`${sandboxUrl}/v1/app/accounts/${account.uuid}/flow-login`, { method: 'POST', headers, body: JSON.stringify({ scope: 'enrollment', behavior: 'hosted' }) })).json() as { login_link: string };
-  return link.login_link;
+  return LOCALE === 'es' ? `${link.login_link}&locale=es` : link.login_link;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -181,8 +186,8 @@ const t0 = Math.min(...waterfall.map((w) => w.start_ms));
 for (const w of waterfall) console.log(`  ${String(w.start_ms - t0).padStart(6)} → ${String(w.end_ms - t0).padStart(6)}  ${w.request}`);
 console.log(`\n${lcpParts}`);
 console.log(`\nThis Chromium, CPU slowed 4× (median of ${throttled.length}): long tasks' time over 50 ms ${lh.cpu4x.median.blocking_ms} ms, LCP ${lh.cpu4x.median.lcp_ms} ms; the last run's long tasks (start, duration ms): ${JSON.stringify(throttled.at(-1)?.tasks ?? [])}`);
-console.log(`\nLighthouse mobile, flow and API on ${ORIGIN === 'same' ? 'one origin' : 'two origins'} (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
+console.log(`\nLighthouse mobile, ${LOCALE === 'es' ? 'in Spanish, ' : ''}flow and API on ${ORIGIN === 'same' ? 'one origin' : 'two origins'} (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
 
-writeFileSync(`bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}.json`, JSON.stringify({ date: new Date().toISOString(), origin: ORIGIN, sizes, lighthouse: lh, waterfall }, null, 2));
-console.log(`Written to bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}.json`);
+writeFileSync(RESULTS, JSON.stringify({ date: new Date().toISOString(), origin: ORIGIN, locale: LOCALE, sizes, lighthouse: lh, waterfall }, null, 2));
+console.log(`Written to ${RESULTS}`);
 process.exit(0);

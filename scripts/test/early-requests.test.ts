@@ -1,23 +1,36 @@
 /**
  * The page's early requests (scripts/early-requests.ts): the inline script, run as the browser would run it (a fresh
- * context with a window of its own), sends the session's GETs exactly as the API client does, and only with a token.
+ * context with a window of its own), sends the session's GETs exactly as the API client does, and only with a token;
+ * a link in Spanish preloads the localization runtime the page names.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import { EARLY_REQUESTS, type EarlyRequests } from '../../src/flow/bootstrap.js';
-import { earlyRequestsHash, earlyRequestsScript } from '../early-requests.js';
+import { LOCALE_RUNTIME_META, earlyRequestsHash, earlyRequestsScript } from '../early-requests.js';
 
 interface Sent {
   url: string;
   init: RequestInit & { headers: Record<string, string> };
 }
 
-/** Runs the script in a page at `search`, at top level or in a frame; what it sent and handed over. */
-function run(search: string, framed = false): { sent: Sent[]; early: EarlyRequests | undefined } {
+const RUNTIME_URL = '/assets/runtime-AbC123.js';
+
+/**
+ * Runs the script in a page at `search`, at top level or in a frame, whose head has the runtime's meta element (or
+ * not); what it sent, handed over and added to the head.
+ */
+function run(search: string, framed = false, meta = true): { sent: Sent[]; early: EarlyRequests | undefined; added: Array<Record<string, string>> } {
   const sent: Sent[] = [];
+  const added: Array<Record<string, string>> = [];
+  const document = {
+    querySelector: (selector: string) => (meta && selector === `meta[name="${LOCALE_RUNTIME_META}"]` ? { content: RUNTIME_URL } : null),
+    createElement: (tag: string) => ({ tag }),
+    head: { appendChild: (el: Record<string, string>) => added.push({ ...el }) },
+  };
   const win: Record<string, unknown> = {
     location: { search },
+    document,
     fetch: (url: string, init: Sent['init']) => {
       sent.push({ url, init });
       return Promise.reject(new TypeError('offline'));
@@ -25,7 +38,7 @@ function run(search: string, framed = false): { sent: Sent[]; early: EarlyReques
   };
   win.parent = framed ? {} : win;
   runInNewContext(earlyRequestsScript('https://api.example.com/'), { window: win, URLSearchParams });
-  return { sent, early: win[EARLY_REQUESTS] as EarlyRequests | undefined };
+  return { sent, early: win[EARLY_REQUESTS] as EarlyRequests | undefined, added };
 }
 
 describe('the early requests', () => {
@@ -49,12 +62,27 @@ describe('the early requests', () => {
     assert.deepEqual(sent.map((s) => s.url), ['https://api.example.com/v1/account/flow']);
   });
 
-  it('without a token in the link (a reload, a bare page): nothing sent, nothing handed over', () => {
+  it('without a token in the link (a reload, a bare page): nothing sent, nothing handed over, nothing preloaded', () => {
     for (const search of ['', '?locale=es', '?token=']) {
-      const { sent, early } = run(search);
+      const { sent, early, added } = run(search);
       assert.deepEqual(sent, [], search);
       assert.equal(early, undefined, search);
+      assert.deepEqual(added, [], search);
     }
+  });
+
+  it('a link in Spanish preloads the runtime the page names, as the module the flow imports (CORS, no credentials)', () => {
+    for (const search of ['?token=flow_abc&locale=es', '?locale=ES-mx&token=flow_abc', '?token=flow_abc&locale=es_US']) {
+      assert.deepEqual(run(search).added, [{ tag: 'link', rel: 'modulepreload', crossOrigin: '', href: RUNTIME_URL }], search);
+    }
+    assert.equal(run('?token=flow_abc&locale=es', true).added.length, 1, 'in a frame too');
+  });
+
+  it('in English, in a language the flow does not speak, or without the meta element: nothing preloaded', () => {
+    for (const search of ['?token=flow_abc', '?token=flow_abc&locale=en', '?token=flow_abc&locale=fr', '?token=flow_abc&locale="]']) {
+      assert.deepEqual(run(search).added, [], search);
+    }
+    assert.deepEqual(run('?token=flow_abc&locale=es', false, false).added, []);
   });
 
   it('is allowed by the hash of its own text, per service URL', () => {
