@@ -335,9 +335,9 @@ export class SfFlow extends LocalizedElement {
   }
 
   /**
-   * Fetches what may come after `step` while the browser is idle: the next step's chunk, the status screens, and the
-   * card processor when the card step is next, so the card form appears at once. Loading twice is free (the module
-   * map and the card processor's instance are cached).
+   * Fetches what may come after `step` while the browser is idle: the next step's chunk, the status screens, the
+   * strings they show in a language other than English, and the card processor when the card step is next, so the
+   * card form appears at once. Loading twice is free (the module map and the card processor's instance are cached).
    */
   private _prefetch(step: string): void {
     const scope = this._scope!;
@@ -345,6 +345,7 @@ export class SfFlow extends LocalizedElement {
     const next = following(scope, step, account);
     const run = () => {
       void loadStatusScreen();
+      laterStrings().catch(() => undefined);
       const view = next && scope.views[next];
       if (view && !customElements.get(view.tag)) view.load().catch(() => undefined);
       if (next && next === scope.card?.step) (this.prefetchCard ?? scope.card.warmUp)(account.app.stripe_public_key);

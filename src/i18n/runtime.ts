@@ -3,8 +3,9 @@
  * (see localization.ts), so an English first screen downloads neither the runtime nor the strings. The strings of
  * the first screen's code (locales/es.ts) are imported statically, so they arrive in the same chunk as the runtime:
  * one request, no second round trip. The rest of what every session may show (locales/later/es.ts: enrollment's
- * later steps, the status screens) is fetched as soon as this chunk runs, and the first screen does not wait for
- * it. Those only another scope's code has (locales/<scope>/es.ts) load with that scope, so enrollment in Spanish
+ * later steps, the status screens) is fetched once the first view is shown (the root's prefetch, or a view that
+ * needs it sooner: `laterStrings` in localization.ts), so the first screen neither waits for it nor shares the
+ * network with it. Those only another scope's code has (locales/<scope>/es.ts) load with that scope, so enrollment in Spanish
  * never downloads them. `npm run i18n:build` writes the three kinds from the import graph.
  *
  * @lit/localize's reentrant configuration (`init/reentrant.js`): every `msg()` asks `getLocale()` below and takes
@@ -57,9 +58,6 @@ export function addStrings(part: string): Promise<void> {
   }
   return adding;
 }
-
-// Fetched at once, awaited only where a later view renders (localization.ts, `laterStrings`).
-addStrings('later').catch(() => undefined);
 
 function announce(locale: string): void {
   const detail: LocaleStatusEventDetail = { status: 'ready', readyLocale: locale };

@@ -1,6 +1,6 @@
 /**
  * The Spanish strings come in parts (src/i18n/runtime.ts): the first screen's with the localization runtime, the rest
- * of the core's fetched at once but awaited only after the first screen, and those only another scope's code has
+ * of the core's once the first view is shown (later-strings.test.ts), and those only another scope's code has
  * with that scope: in Spanish from the link, after a switch from the header, and never for enrollment.
  * One page for this file: the runtime and the strings it added are loaded once, so each test uses another scope.
  */
@@ -40,7 +40,7 @@ describe("a scope's own Spanish strings", () => {
     const step = await waitForView(el, 'sf-step-address');
     await waitUntil(() => heading(step) === '¿Dónde necesita electricidad?', 'not in Spanish', { timeout: 3000 });
     const parts = () => fetched().filter((p) => /\/i18n\/locales\/[^/]+\/es\./.test(p));
-    // The strings after the first screen's are fetched at once (the first screen does not wait for them); no scope's.
+    // The strings after the first screen's are fetched (after the first view, when idle); no scope's.
     await waitUntil(() => parts().length > 0, 'the later strings were not fetched', { timeout: 3000 });
     expect(parts().map((p) => p.replace(/.*\/locales\//, ''))).to.deep.equal(['later/es.ts']);
   });

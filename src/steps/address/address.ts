@@ -3,6 +3,7 @@ import { msg } from '@lit/localize';
 import { fullAddressSearch, type FullAddressSearchRequest } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
+import { laterStrings } from '../../i18n/localization.js';
 import { StepElement } from '../shared/step-element.js';
 import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -29,11 +30,11 @@ const VIEW_TAGS = { choose: 'sf-address-choice', lookup: 'sf-address-lookup', co
 let views: Promise<unknown> | undefined;
 
 /**
- * The views after the form (address-views.ts, a chunk of their own), loaded once; a failed load (offline) may be
- * retried.
+ * The views after the form (address-views.ts, a chunk of their own) with their strings in a language other than
+ * English (not the first screen's), loaded once; a failed load (offline) may be retried.
  */
 function loadViews(): Promise<unknown> {
-  views ??= import('./address-views.js').catch((error: unknown) => {
+  views ??= Promise.all([import('./address-views.js'), laterStrings()]).catch((error: unknown) => {
     views = undefined;
     throw error;
   });
