@@ -1,6 +1,6 @@
 /**
- * The first screen after one round trip: the page itself sends the session's requests (its inline script,
- * scripts/early-requests.ts, allowed by the CSP's hash) while the flow's code is still downloading, and the flow uses
+ * The first screen after one round trip: the page itself sends the session's requests (its first script,
+ * scripts/early-requests.ts, a file of the page's origin) while the flow's code is still downloading, and the flow uses
  * their answers instead of asking again; a link in Spanish preloads the localization runtime too. The production flow,
  * the real sandbox, real Chromium.
  */

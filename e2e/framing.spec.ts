@@ -85,10 +85,10 @@ test.describe('framing checked per App', () => {
     const flowRoutes = Object.keys(inspection.requests_by_route).filter((k) => k.includes('/v1/account'));
     expect(flowRoutes).toEqual(['GET /v1/account/flow']);
     expect(sandboxCalls.filter((c) => !c.startsWith('OPTIONS'))).toEqual(['GET /v1/account/flow']);
-    // No step's code: only the first screen's core, the host link with the status screens (session) and the
-    // runtime; no step is rendered.
+    // No step's code: only the page's early requests, the first screen's core, the host link with the status screens
+    // (session) and the runtime; no step is rendered.
     expect(flowChunks.length).toBeGreaterThan(0);
-    for (const chunk of flowChunks) expect(chunk, flowChunks.join(', ')).toMatch(/^\/assets\/(core|session|rolldown-runtime)-[\w-]+\.(js|css)$/);
+    for (const chunk of flowChunks) expect(chunk, flowChunks.join(', ')).toMatch(/^\/assets\/(early|core|session|rolldown-runtime)-[\w-]+\.(js|css)$/);
     await expect(frame.locator('sf-step-address')).toHaveCount(0);
 
     const seen = await page.evaluate(() => window.__seen ?? []);

@@ -1,8 +1,9 @@
 /**
- * The page's early requests: one classic inline script that the build and the dev server write into index.html
- * (`transformIndexHtml`), which sends the session's two GETs — `/v1/account/flow`, and at top level `/v1/account` (in
- * a frame the account is read only once the session allowed the parent) — while the HTML is parsed, so that they
- * travel while the core chunk downloads and runs instead of after it. It hands them to the core as promises of the
+ * The page's early requests: one small classic script that index.html loads before the flow's code (the build writes
+ * it into the assets, the dev server serves it, `transformIndexHtml` adds its tag), which sends the session's two
+ * GETs — `/v1/account/flow`, and at top level `/v1/account` (in a frame the account is read only once the session
+ * allowed the parent) — as soon as it arrives, so that they travel while the core chunk downloads and runs instead of
+ * after it. It hands them to the core as promises of the
  * responses with the token they carry (`takeEarlyRequests`, src/flow/bootstrap.ts), and the API client answers the
  * first GET of each URL with them (a lost network, an error status and the retries are the client's, as for any
  * request). It sends exactly what the client sends (the same headers and fetch options), and nothing without a token
@@ -11,11 +12,12 @@
  * A link that asks for a language other than English (`&locale=es`) also starts the localization runtime with the
  * first screen's strings (src/i18n/runtime.ts) as a module preload, so that it downloads with the core instead of
  * after it. Its hashed file name is known only once the bundle is written, so the page carries it in a meta element
- * (`sf-locale-runtime`, written by the build and the dev server) and the script stays the same text, whose hash the
- * CSP holds.
+ * (`sf-locale-runtime`, written by the build and the dev server) and the script stays the same file.
  *
- * The CSP allows this one inline script by its SHA-256 (`earlyRequestsHash`, in `script-src` next to `'self'`), and
- * no other inline script (scripts/flow-headers.ts).
+ * It is a file, not an inline script, so the page's CSP allows no inline script at all (`script-src 'self'`,
+ * scripts/flow-headers.ts). Deferred and listed before the flow's module, it always runs before the flow's code (the
+ * browser runs deferred and module scripts in the page's order, once the page is parsed): as soon as it has arrived,
+ * usually while the core is still downloading.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -62,33 +64,51 @@ export function earlyRequestsScript(serviceUrl: string): string {
 })(window);`;
 }
 
-/** The CSP source that allows the script (`'sha256-…'`). */
-export function earlyRequestsHash(serviceUrl: string): string {
-  return `'sha256-${createHash('sha256').update(earlyRequestsScript(serviceUrl)).digest('base64')}'`;
+/** The script's file name in the page's assets folder: `early-<hash of its text>.js`, cached for a year as they are. */
+export function earlyRequestsFile(serviceUrl: string, assetsDir = 'assets'): string {
+  return `${assetsDir}/early-${createHash('sha256').update(earlyRequestsScript(serviceUrl)).digest('hex').slice(0, 10)}.js`;
 }
 
 /**
- * Writes the script into the page's head, on the dev server and in the build, after the meta element with the URL of
- * `localeRuntime` (the module's path): its chunk in the build, the module itself on the dev server.
+ * Writes the script as a file of the build's assets (served by the dev server at the same path) and puts into the
+ * page's head, before the flow's code (and after the page's referrer policy): the meta element with the URL of
+ * `localeRuntime` (the module's path: its chunk in the build, the module itself on the dev server), a preconnect to
+ * the service (the requests' connection opens while the script downloads) and the script, deferred (it runs once
+ * the page is parsed, before the flow's code, which the page lists after it).
  */
 export function earlyRequests(serviceUrl: string, localeRuntime: string): Plugin {
   let base = '/';
+  let file = earlyRequestsFile(serviceUrl);
   return {
     name: 'sf:early-requests',
     configResolved(config) {
       base = config.base;
+      file = earlyRequestsFile(serviceUrl, config.build.assetsDir);
+    },
+    configureServer(server) {
+      server.middlewares.use(`${base}${file}`, (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        res.end(earlyRequestsScript(serviceUrl));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: file, source: earlyRequestsScript(serviceUrl) });
     },
     transformIndexHtml: {
       // After the bundle is written, which names the runtime's chunk.
       order: 'post',
-      handler(_html, { bundle, server }) {
+      handler(html, { bundle, server }) {
         const chunk = bundle && Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === localeRuntime);
         if (!server && !chunk) throw new Error(`early-requests: the build has no chunk for ${localeRuntime}`);
         const url = chunk ? `${base}${chunk.fileName}` : `/${relative(server!.config.root, localeRuntime).split(sep).join('/')}`;
-        return [
-          { tag: 'meta', attrs: { name: LOCALE_RUNTIME_META, content: url }, injectTo: 'head' },
-          { tag: 'script', children: earlyRequestsScript(serviceUrl), injectTo: 'head' },
-        ];
+        const tags = [
+          `<meta name="${LOCALE_RUNTIME_META}" content="${url}">`,
+          `<link rel="preconnect" href="${new URL(serviceUrl).origin}" crossorigin="anonymous">`,
+          `<script defer src="${base}${file}"></script>`,
+        ].join('\n    ');
+        // Before the flow's code, so that it is the first file asked for (on HTTP/1.1, on the page's own connection).
+        const at = html.indexOf('<script type="module"');
+        return at >= 0 ? `${html.slice(0, at)}${tags}\n    ${html.slice(at)}` : html.replace('</head>', `  ${tags}\n  </head>`);
       },
     },
   };

@@ -8,14 +8,13 @@
  * - the HTML is never stored (`Cache-Control: no-store`): not by the browser (the back button, a shared computer),
  *   not by a proxy; the hashed assets, whose names change with their content, are cached for a year (immutable);
  * - nothing the page requests carries its URL (`Referrer-Policy: no-referrer`, also a <meta> in index.html);
- * - a strict CSP (no inline script but the early requests', by its hash; no eval; the API and Stripe only) and
+ * - a strict CSP (no inline script, no eval; the API and Stripe only) and
  *   `X-Content-Type-Options: nosniff`;
  * - no powerful feature (`Permissions-Policy`), see PERMISSIONS_POLICY;
  * - never in a search engine (`X-Robots-Tag`, with robots.txt and the page's own robots <meta>): robots.txt keeps
  *   crawlers away, but a URL found elsewhere may still be listed unless the answer itself says noindex.
  */
 import type { Plugin } from 'vite';
-import { earlyRequestsHash } from './early-requests.js';
 import { allowedOriginsFrom } from './ports.js';
 
 export interface FlowHeaderOptions {
@@ -58,14 +57,14 @@ export function forSandbox(serviceUrl: string | undefined): boolean {
 }
 
 /**
- * Strict CSP for the flow page: no inline script but the page's early requests (scripts/early-requests.ts), allowed by
- * its hash; no eval; the API origin for fetch; framing is governed by the App's partner origins only
+ * Strict CSP for the flow page: no inline script (the page's early requests are a file of its own,
+ * scripts/early-requests.ts), no eval; the API origin for fetch; framing is governed by the App's partner origins only
  * (frame-ancestors). Stripe.js and its frames (the card fields, 3-D Secure) are allowed.
  */
 export function csp({ serviceUrl, frameAncestors, emulator, hmr }: FlowHeaderOptions): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${earlyRequestsHash(serviceUrl)}${emulator ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
+    `script-src 'self'${emulator ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
     `connect-src 'self' ${serviceUrl} https://api.stripe.com${hmr ? ' ws://localhost:* http://localhost:*' : ''}`,
     `frame-src ${serviceUrl} https://js.stripe.com https://hooks.stripe.com`,
     "style-src 'self' 'unsafe-inline'",

@@ -1,5 +1,5 @@
 /**
- * The page's early requests (scripts/early-requests.ts): the inline script, run as the browser would run it (a fresh
+ * The page's early requests (scripts/early-requests.ts): the script, run as the browser would run it (a fresh
  * context with a window of its own), sends the session's GETs exactly as the API client does, and only with a token;
  * a link in Spanish preloads the localization runtime the page names.
  */
@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import { EARLY_REQUESTS, type EarlyRequests } from '../../src/flow/bootstrap.js';
-import { LOCALE_RUNTIME_META, earlyRequestsHash, earlyRequestsScript } from '../early-requests.js';
+import { LOCALE_RUNTIME_META, earlyRequestsFile, earlyRequestsScript } from '../early-requests.js';
 
 interface Sent {
   url: string;
@@ -85,9 +85,10 @@ describe('the early requests', () => {
     assert.deepEqual(run('?token=flow_abc&locale=es', false, false).added, []);
   });
 
-  it('is allowed by the hash of its own text, per service URL', () => {
-    assert.match(earlyRequestsHash('https://api.example.com'), /^'sha256-[\w+/]+=*'$/);
-    assert.notEqual(earlyRequestsHash('https://api.example.com'), earlyRequestsHash('https://api.other.example'));
+  it('is a file named by the hash of its text (cached as a hashed asset), per service URL', () => {
+    assert.match(earlyRequestsFile('https://api.example.com'), /^assets\/early-[0-9a-f]{10}\.js$/);
+    assert.match(earlyRequestsFile('https://api.example.com', 'static'), /^static\/early-/);
+    assert.notEqual(earlyRequestsFile('https://api.example.com'), earlyRequestsFile('https://api.other.example'));
     assert.equal(earlyRequestsScript('https://api.example.com/'), earlyRequestsScript('https://api.example.com'));
   });
 });
