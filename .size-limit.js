@@ -3,7 +3,8 @@
  *
  * The file lists come from Vite's manifest (`build.manifest: true` → dist/flow/.vite/manifest.json), so they follow
  * the real chunk graph instead of guessing from hashed file names:
- * - first step: the entry chunk of index.html and everything it imports statically, plus the address step's chunk
+ * - first step: the page's first script (src/early.ts, its early requests), the entry chunk of index.html and
+ *   everything they import statically, plus the address step's chunk
  *   and its own static imports — all the JavaScript needed before the user can type an address: ≤ 20 KB (the build
  *   may put the address step into the entry's own chunks, scripts/chunks.ts; then its element must be defined there);
  * - each later step (and every other lazy chunk: the status screens, the Spanish strings): what loading it adds to
@@ -41,13 +42,19 @@ const js = (keys) => [...keys].map((k) => join(OUT, manifest[k].file)).filter((f
 function entryKey() {
   const named = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
   if (named) return named;
-  const src = /<script type="module"[^>]*\ssrc="\/?([^"]+)"/.exec(readFileSync(join(OUT, 'index.html'), 'utf8'))?.[1];
-  return Object.keys(manifest).find((k) => manifest[k].file === src);
+  const srcs = [...readFileSync(join(OUT, 'index.html'), 'utf8').matchAll(/<script type="module"[^>]*\ssrc="\/?([^"]+)"/g)].map((m) => m[1]);
+  // Not the page's first script (its early requests, src/early.ts): the flow's code.
+  return Object.keys(manifest).find((k) => k !== 'src/early.ts' && srcs.includes(manifest[k].file));
 }
 const entry = entryKey();
 if (!entry) throw new Error('size-limit: cannot tell which chunk index.html loads');
+/** The page's first script (its early requests), an entry of its own that index.html loads before the flow's code. */
+const EARLY = 'src/early.ts';
+if (!manifest[EARLY]) throw new Error(`size-limit: ${EARLY} is not an entry of the build`);
+/** What every page loads before any step: the page's two scripts and their static imports. */
+const page = new Set([...closure(entry), ...closure(EARLY)]);
 
-const firstStep = new Set([...closure(entry), ...closure(FIRST_STEP)]);
+const firstStep = new Set([...page, ...closure(FIRST_STEP)]);
 // Bundled with the entry rather than in a chunk of its own: then the entry's files must define its element.
 if (!manifest[FIRST_STEP] && !js(firstStep).some((f) => readFileSync(f, 'utf8').includes(FIRST_STEP_TAG))) {
   throw new Error(`size-limit: ${FIRST_STEP} is neither a chunk of the build nor part of the entry's files`);
@@ -76,7 +83,7 @@ const label = (key) => {
 const ACCOUNT_SCOPES = ['update-payment-method', 'documents', 'billing', 'renewal', 'connect-battery'];
 const scopeChunks = ACCOUNT_SCOPES.flatMap((scope) => {
   const key = Object.keys(manifest).find((k) => k.startsWith(`_${scope}-`) && k.endsWith('.js'));
-  return key ? [{ scope, key, screen: new Set([...closure(entry), ...closure(key)]) }] : [];
+  return key ? [{ scope, key, screen: new Set([...page, ...closure(key)]) }] : [];
 });
 const scopeScreens = scopeChunks.map(({ scope, screen }) => ({
   name: `First screen: ${scope} (entry + the scope's chunk, JS, gzip)`,
@@ -110,7 +117,7 @@ const scopeStrings = Object.keys(manifest).flatMap((key) => {
 });
 const scopeStringKeys = new Set(scopeStrings.map((s) => s.key));
 /** Everything enrollment may load: the entry and what it loads, short of the other scopes' chunks and strings. */
-const enrollmentReach = lazyReach([entry], new Set([...scopeKeys, ...scopeStringKeys]));
+const enrollmentReach = lazyReach([entry, EARLY], new Set([...scopeKeys, ...scopeStringKeys]));
 
 /**
  * What a lazy chunk is loaded after: the first step when enrollment loads it, the scope's first screen when a scope's

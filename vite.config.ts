@@ -6,7 +6,8 @@ import { earlyRequests } from './scripts/early-requests.js';
 import { flowHeaders, frameAncestorsFrom, securityHeaders } from './scripts/flow-headers.js';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
-const serviceUrl = process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
+// Without a trailing slash: the flow appends `/v1/…` to it.
+const serviceUrl = (process.env.SERVICE_URL ?? process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`).replace(/\/+$/, '');
 const flowPort = Number(process.env.FLOW_PORT ?? 5173);
 const frameAncestors = frameAncestorsFrom(process.env);
 
@@ -20,9 +21,9 @@ export default defineConfig(({ mode }) => ({
     // The page's response headers (scripts/flow-headers.ts): Cache-Control of the dev and preview servers, and
     // `_headers` in the build output with the production set.
     flowHeaders(() => ({ serviceUrl, frameAncestors, emulator: mode === 'sandbox', hmr: false })),
-    // The session's requests sent by the page itself while the core downloads (an inline script the CSP allows by
-    // its hash), and in a Spanish link the localization runtime's chunk.
-    earlyRequests(serviceUrl, resolve('src/i18n/runtime.ts')),
+    // The page's first script (the `early` entry below), which sends the session's requests while the core
+    // downloads, and for a link in Spanish the localization runtime.
+    earlyRequests(serviceUrl, resolve('src/early.ts')),
     // The markup and styles of Lit's `html`/`css`/`svg` templates in the flow's own modules, minified by a maintained
     // plugin (minify-literals: html-minifier-terser and clean-css, which keep Lit's bindings intact).
     { ...minifyTemplateLiterals({ include: ['src/**/*.ts'], failOnError: true }), apply: 'build' },
@@ -63,7 +64,8 @@ export default defineConfig(({ mode }) => ({
     // the whitespace and comments removed.
     lib: { entry: resolve('src/main.ts'), formats: ['es'] },
     rolldownOptions: {
-      input: resolve('index.html'),
+      // The page, and its first script (scripts/early-requests.ts lists it in the page): a file of its own.
+      input: { index: resolve('index.html'), early: resolve('src/early.ts') },
       preserveEntrySignatures: false,
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

@@ -34,19 +34,24 @@ export function stepOf(src: string | undefined): string | undefined {
   return src ? /src\/steps\/([^/]+)\//.exec(src)?.[1] : undefined;
 }
 
-/** The manifest key of the chunk index.html loads (the manifest may list it under its chunk group's name). */
+/** The page's first script (its early requests), an entry of its own that index.html loads before the flow's code. */
+const EARLY = 'src/early.ts';
+
+/** The manifest key of the flow's code index.html loads (the manifest may list it under its chunk group's name). */
 export function entryKey(dist: string, manifest: Manifest = readManifest(dist)): string | undefined {
-  const named = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const named = Object.keys(manifest).find((k) => k !== EARLY && manifest[k]?.isEntry);
   if (named) return named;
-  const src = /<script type="module"[^>]*\ssrc="\/?([^"]+)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
-  return Object.keys(manifest).find((k) => manifest[k]?.file === src);
+  const srcs = [...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<script type="module"[^>]*\ssrc="\/?([^"]+)"/g)].map((m) => m[1]);
+  return Object.keys(manifest).find((k) => k !== EARLY && srcs.includes(manifest[k]?.file));
 }
 
+/** The JavaScript files of the first step: the page's two scripts, their static imports, and the address step's. */
 export function firstStepFiles(dist: string): string[] {
   const manifest = readManifest(dist);
   const entry = entryKey(dist, manifest);
   if (!entry) throw new Error('No entry in the Vite manifest');
   const keys = staticClosure(manifest, entry);
+  if (manifest[EARLY]) staticClosure(manifest, EARLY, keys);
   // The first step's own module: a chunk of its own, or (scripts/chunks.ts `firstScreenGroup`) inside the entry's.
   // Not the address step's later views (address-views.ts, a chunk of their own), which load after the form is up.
   const address = 'src/steps/address/address.ts';

@@ -104,8 +104,8 @@ describe('the flow page header set', () => {
 /** The inline scripts of `page` (a `<script>` without `src`), and the `script-src` sources of `policy`. */
 const inlineScripts = (page: string) => [...page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 const scriptSources = (policy: string) => policy.split(';').map((d) => d.trim().split(' ')).find(([name]) => name === 'script-src') ?? [];
-/** The page's early requests script: its `src`, as the page loads it. */
-const earlyScript = (page: string) => /<script defer src="([^"]*\/early-[\w]+\.js)"><\/script>/.exec(page)?.[1];
+/** The `src` of the page's module scripts, in the page's order (its early requests first: src/early.ts). */
+const moduleScripts = (page: string) => [...page.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
 
 describe('the Vite servers', () => {
   let dev: ViteDevServer;
@@ -144,10 +144,7 @@ describe('the Vite servers', () => {
     const html = await page.text();
     assert.deepEqual(inlineScripts(html), []);
     assert.deepEqual(scriptSources(page.headers.get('content-security-policy')!).filter((s) => /unsafe|sha256|nonce/.test(s)), []);
-    const early = await fetch(urlOf(dev, earlyScript(html)!));
-    assert.equal(early.status, 200);
-    assert.match(early.headers.get('content-type')!, /javascript/);
-    assert.match(await early.text(), /^\(function \(w\) \{[\s\S]*'\/v1\/account\/flow'/);
+    assert.deepEqual(moduleScripts(html).filter((src) => src.startsWith('/src/')), ['/src/early.ts', '/src/main.ts']);
     const module = await fetch(urlOf(dev, '/src/main.ts'));
     assert.equal(module.status, 200);
     assert.notEqual(module.headers.get('cache-control'), PAGE_CACHE_CONTROL);
@@ -187,8 +184,10 @@ describe('the Vite servers', () => {
     for (const policy of [served.headers.get('content-security-policy')!, hostHeaders(rules, '/login')['Content-Security-Policy']!]) {
       assert.deepEqual(scriptSources(policy).filter((s) => /unsafe|sha256|nonce/.test(s)), [], policy);
     }
-    // The flow's code and the early requests: hashed assets, cached for a year.
-    for (const script of [/<script type="module"[^>]*\ssrc="([^"]+)"/.exec(page)![1]!, earlyScript(page)!]) {
+    // The early requests first, then the flow's code: hashed assets, cached for a year.
+    const scripts = moduleScripts(page);
+    assert.deepEqual(scripts.map((src) => /\/assets\/(\w+)-/.exec(src)?.[1]), ['early', 'core']);
+    for (const script of scripts) {
       const asset = await fetch(urlOf(server, script));
       assert.equal(asset.status, 200, script);
       assert.equal(asset.headers.get('cache-control'), ASSET_CACHE_CONTROL, script);
