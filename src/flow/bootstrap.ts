@@ -8,7 +8,7 @@
 export const SESSION_KEY = 'sf.flow-session';
 
 /**
- * Where the page's early requests (its first script, scripts/early-requests.ts) leave the session's GETs they sent
+ * Where the page's early requests (its first script, src/early.ts) leave the session's GETs they sent
  * while this code loaded: the token they carry, and each response's promise by URL.
  */
 export const EARLY_REQUESTS = 'sfEarly';

@@ -19,7 +19,7 @@ import type { EarlyRequests } from './bootstrap.js';
 /** Where the requests are left for the core (bootstrap.ts `EARLY_REQUESTS`). */
 const EARLY_REQUESTS = 'sfEarly';
 
-/** The languages besides English whose links preload the localization runtime (i18n/localization.ts `LOCALES`). */
+/** The languages besides English whose links load the localization runtime early (i18n/localization.ts `LOCALES`). */
 export const EARLY_LOCALES: readonly string[] = ['es'];
 
 type EarlyWindow = Pick<Window, 'location' | 'fetch' | 'parent'> & { [EARLY_REQUESTS]?: EarlyRequests };

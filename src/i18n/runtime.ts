@@ -5,8 +5,8 @@
  * one request, no second round trip. The rest of what every session may show (locales/later/es.ts: enrollment's
  * later steps, the status screens) is fetched once the first view is shown (the root's prefetch, or a view that
  * needs it sooner: `laterStrings` in localization.ts), so the first screen neither waits for it nor shares the
- * network with it. Those only another scope's code has (locales/<scope>/es.ts) load with that scope, so enrollment in Spanish
- * never downloads them. `npm run i18n:build` writes the three kinds from the import graph.
+ * network with it. Those only another scope's code has (locales/<scope>/es.ts) load with that scope, so enrollment
+ * in Spanish never downloads them. `npm run i18n:build` writes the three kinds from the import graph.
  *
  * @lit/localize's reentrant configuration (`init/reentrant.js`): every `msg()` asks `getLocale()` below and takes
  * the templates of that locale, which are already here, synchronously. Unlike `configureLocalization`, it lives in
