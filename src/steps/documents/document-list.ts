@@ -69,10 +69,11 @@ export class SfDocumentList extends LocalizedElement {
         padding: 0.5rem 0;
         font-weight: 600;
       }
-      /* Short labels and values: side by side even at 320 px, so each document stays short. */
+      /* Short labels and values: side by side even at 320 px, so each document stays short; a label takes at most
+         two fifths of the row, so that a long value (Spanish) still has room. */
       dl.summary {
         margin: 0;
-        grid-template-columns: max-content minmax(0, 1fr);
+        grid-template-columns: fit-content(40%) minmax(0, 1fr);
         column-gap: 0.75rem;
       }
       dl.summary dd {

@@ -32,14 +32,16 @@ export class SfStepDocuments extends StepElement {
   static override styles = [
     ...laterStepStyles,
     css`
+      /* One row, whatever the width: on a narrow screen a tab's name wraps inside it rather than the tab below. */
       [role='tablist'] {
         display: flex;
-        flex-wrap: wrap;
         gap: 0.5rem;
         border-bottom: 1px solid var(--_divider);
         margin-bottom: var(--_space);
       }
       [role='tab'] {
+        flex: 0 1 auto;
+        text-align: start;
         min-height: var(--_target);
         padding: 0.5rem 0.75rem;
         border: 1px solid transparent;

@@ -13,9 +13,9 @@ export const renewalStyles = css`
   .card dl.summary:last-child {
     margin-bottom: 0;
   }
-  /* Short labels and values: side by side even at 320 px. */
+  /* Short labels and values: side by side even at 320 px; a label takes at most two fifths of the row. */
   .card dl.summary {
-    grid-template-columns: max-content minmax(0, 1fr);
+    grid-template-columns: fit-content(40%) minmax(0, 1fr);
     column-gap: 1rem;
   }
   .card dl.summary dd {
