@@ -93,17 +93,24 @@ let lcpParts = '';
 /** Runs with the CPU slowed 4× by Chromium itself: the long tasks ([start, duration] ms), their blocking time, LCP. */
 const throttled: Array<{ tasks: Array<[number, number]>; blocking: number; lcp: number }> = [];
 
-/** The LCP element and Lighthouse's phases of it (simulated), and the paints as observed, of one run. */
+/** The LCP element and Lighthouse's phases of it (simulated), the paints as observed and the long tasks, of one run. */
 function lcpBreakdown(audits: Record<string, { details?: unknown }>): string {
   type Table = { type: string; items: Array<Record<string, unknown>> };
   const tables = ((audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined)?.items ?? []);
   const element = tables[0]?.items[0]?.node as { selector?: string; nodeLabel?: string } | undefined;
   const phases = (tables[1]?.items ?? []).map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))} ms`).join(', ');
   const observed = (audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0];
+  // The long tasks as simulated (what TBT sums past 50 ms, between FCP and the page's quiet), with the script each is
+  // attributed to: the flow's chunks, the browser's own work ("Unattributable"), or Lighthouse's own evaluations
+  // (`_lighthouse-eval.js`), which can fall inside that window on a fast page and then count too.
+  const tasks = ((audits['long-tasks']?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [])
+    // A URL's path only: the page's own carries the login link's token.
+    .map((t) => `${String(t.url ?? '?').replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '').replace(/\?.*$/, '')} ${Math.round(Number(t.startTime))}+${Math.round(Number(t.duration))}`);
   return [
     `LCP element: ${element?.selector ?? '?'} ("${(element?.nodeLabel ?? '').slice(0, 60)}…")`,
     `LCP phases (simulated): ${phases}`,
     `Observed on this machine: FCP ${observed?.observedFirstContentfulPaint ?? '?'} ms, LCP ${observed?.observedLargestContentfulPaint ?? '?'} ms`,
+    `Long tasks (simulated, start+duration ms): ${tasks.join(', ') || 'none'}`,
   ].join('\n');
 }
 try {
