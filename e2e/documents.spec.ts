@@ -87,6 +87,10 @@ test.describe('documents', () => {
     await expect(panelLinks(frame, 'active').first()).toContainText('Etiqueta de Datos de Electricidad');
     await expect(panelLinks(frame, 'active').first()).toHaveAttribute('href', /[?&]locale=es$/);
     await expect(frame.locator('#panel-active h2')).toHaveText('Documentos en vigor ahora');
+    // The two tabs on one row (their Spanish names wrap inside them, not the second tab under the first).
+    const tops = await frame.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(2);
+    expect(tops[1]).toBe(tops[0]);
     await shoot(page, 'documents-active-375-es');
     await frame.getByRole('tab', { name: 'Todos los documentos' }).click();
     await expect(frame.locator('#panel-all h2')).toHaveText('Todos los documentos: vigentes, próximos y anteriores');
