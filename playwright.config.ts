@@ -61,7 +61,7 @@ export default defineConfig({
     // The flow as it ships: the production bundle (with the Stripe.js emulator hook of a sandbox build), not the dev
     // server, so every build-only transform (vite.config.ts) is exercised by every end-to-end test.
     {
-      command: `node node_modules/vite/bin/vite.js build --mode sandbox --logLevel warn && node node_modules/vite/bin/vite.js preview --mode sandbox --port ${FLOW_PORT} --strictPort`,
+      command: `node node_modules/.bin/vite build --mode sandbox --logLevel warn && node node_modules/.bin/vite preview --mode sandbox --port ${FLOW_PORT} --strictPort`,
       url: E2E.flowUrl,
       env,
       reuseExistingServer: false,

@@ -347,7 +347,7 @@ test.describe("the integration guide's snippets", () => {
     try {
       writeFileSync(join(dir, 'enroll-button.tsx'), snippet('react'));
       const args = ['--noEmit', '--strict', '--noUnusedLocals', '--jsx', 'react-jsx', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', '--lib', 'es2023,dom', '--skipLibCheck', join(dir, 'enroll-button.tsx')];
-      const checked = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, encoding: 'utf8' });
+      const checked = spawnSync(process.execPath, [join(ROOT, 'node_modules/.bin/tsc'), ...args], { cwd: ROOT, encoding: 'utf8' });
       expect(checked.stdout + checked.stderr).toBe('');
       expect(checked.status).toBe(0);
     } finally {

@@ -45,7 +45,7 @@ const env = {
 };
 
 console.log('Building the flow…');
-const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['node_modules/.bin/vite', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const children: ChildProcess[] = [];
@@ -80,7 +80,7 @@ async function hostedLink(): Promise<string> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 start(['--import', 'tsx', 'demo/sandbox/main.ts']);
-start(['node_modules/vite/bin/vite.js', 'preview', '--port', String(FLOW_PORT), '--strictPort']);
+start(['node_modules/.bin/vite', 'preview', '--port', String(FLOW_PORT), '--strictPort']);
 await Promise.all([waitFor(`${sandboxUrl}/__sandbox/health`), waitFor(flowUrl)]);
 
 const port = 9333;

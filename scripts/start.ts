@@ -48,7 +48,7 @@ if (stale) {
 
 const tsx = ['--import', 'tsx'];
 start('sandbox', [...tsx, 'demo/sandbox/main.ts']);
-start('flow', ['node_modules/vite/bin/vite.js', '--port', String(t.flowPort), '--strictPort']);
+start('flow', ['node_modules/.bin/vite', '--port', String(t.flowPort), '--strictPort']);
 start('partner', [...tsx, 'demo/partner/server.ts']);
 
 async function waitFor(url: string): Promise<void> {
