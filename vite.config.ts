@@ -46,6 +46,12 @@ export default defineConfig(({ mode }) => ({
     // API_PROXY set, the preview server passes /v1 to the API, and a build with SERVICE_URL = the flow's own origin
     // calls it same-origin, with no CORS preflight. `npm run bench` measures both ways.
     ...(process.env.API_PROXY ? { proxy: { '/v1': { target: process.env.API_PROXY, changeOrigin: true } } } : {}),
+    // HTTPS, and with it HTTP/2 (as static hosts serve the flow: one connection for the page and all its scripts),
+    // when PREVIEW_TLS_CERT and PREVIEW_TLS_KEY name a certificate and its key (PEM files). `BENCH_PROTOCOL=h2 npm run
+    // bench` makes a throwaway self-signed pair and measures the flow served so.
+    ...(process.env.PREVIEW_TLS_CERT && process.env.PREVIEW_TLS_KEY
+      ? { https: { cert: process.env.PREVIEW_TLS_CERT, key: process.env.PREVIEW_TLS_KEY } }
+      : {}),
   },
   build: {
     target: 'es2022',

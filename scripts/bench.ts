@@ -12,9 +12,15 @@
  * is same-origin. The default, `cross`, is the flow and the API on two origins, as `npm start` runs them.
  * BENCH_LOCALE=es opens the link in Spanish (`&locale=es`, as a partner adds it): the first screen then waits for the
  * localization runtime with its strings too.
+ * BENCH_PROTOCOL=h2 serves the flow over HTTPS and so HTTP/2, as static hosts and CDNs serve it (the preview server
+ * with a throwaway self-signed certificate, which the bench's Chromium is told to accept): the page and its scripts
+ * share one connection. The default, `h1`, is plain HTTP/1.1, as `npm start` serves it. The API stays on HTTP/1.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { ensureChromium, CHROMIUM_FLAGS } from './chromium.js';
@@ -22,14 +28,26 @@ import { chunkReport } from './chunks.js';
 
 const SANDBOX_PORT = 4210;
 const FLOW_PORT = 5373;
+const PROTOCOL = process.env.BENCH_PROTOCOL === 'h2' ? 'h2' : 'h1';
 const sandboxUrl = `http://localhost:${SANDBOX_PORT}`;
-const flowUrl = `http://localhost:${FLOW_PORT}`;
+const flowUrl = `${PROTOCOL === 'h2' ? 'https' : 'http'}://localhost:${FLOW_PORT}`;
 const appToken = 'sandbox_app_bench_000000000000';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ORIGIN = process.env.BENCH_ORIGIN === 'same' ? 'same' : 'cross';
 const LOCALE = process.env.BENCH_LOCALE === 'es' ? 'es' : 'en';
-/** bench-results/bench[-same-origin][-es].json */
-const RESULTS = `bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}${LOCALE === 'es' ? '-es' : ''}.json`;
+/** bench-results/bench[-same-origin][-es][-h2].json */
+const RESULTS = `bench-results/bench${ORIGIN === 'same' ? '-same-origin' : ''}${LOCALE === 'es' ? '-es' : ''}${PROTOCOL === 'h2' ? '-h2' : ''}.json`;
+
+/** For HTTP/2: a self-signed certificate for localhost, valid one day, in a temporary folder (never kept). */
+function throwawayCertificate(): { PREVIEW_TLS_CERT: string; PREVIEW_TLS_KEY: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'sf-bench-tls-'));
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`BENCH_PROTOCOL=h2 needs openssl to make a certificate: ${made.stderr || made.error}`);
+  return { PREVIEW_TLS_CERT: cert, PREVIEW_TLS_KEY: key };
+}
 
 const chrome = ensureChromium();
 const env = {
@@ -42,6 +60,7 @@ const env = {
   SANDBOX_APP_TOKEN: appToken,
   SERVICE_URL: ORIGIN === 'same' ? flowUrl : sandboxUrl,
   ...(ORIGIN === 'same' ? { API_PROXY: sandboxUrl } : {}),
+  ...(PROTOCOL === 'h2' ? throwawayCertificate() : {}),
 };
 
 console.log('Building the flow…');
@@ -58,10 +77,23 @@ function stopAll(): void {
 }
 process.on('exit', stopAll);
 
+/** Whether `url` answers 200; over HTTPS the throwaway certificate is not checked. */
+function answers(url: string): Promise<boolean> {
+  if (!url.startsWith('https:')) return fetch(url).then((r) => r.ok);
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     try {
-      if ((await fetch(url)).ok) return;
+      if (await answers(url)) return;
     } catch {
       // not up yet
     }
@@ -84,7 +116,7 @@ start(['node_modules/.bin/vite', 'preview', '--port', String(FLOW_PORT), '--stri
 await Promise.all([waitFor(`${sandboxUrl}/__sandbox/health`), waitFor(flowUrl)]);
 
 const port = 9333;
-const browser = await chromium.launch({ executablePath: chrome, args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`] });
+const browser = await chromium.launch({ executablePath: chrome, args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, ...(PROTOCOL === 'h2' ? ['--ignore-certificate-errors'] : [])] });
 mkdirSync('bench-results', { recursive: true });
 const runs: Array<{ score: number; fcp: number; lcp: number; tbt: number }> = [];
 /** The last run's requests as the browser made them (observed, not the simulated mobile network): what waits on what. */
@@ -137,7 +169,7 @@ try {
       .map((r) => {
         const u = new URL(String(r.url));
         return {
-          request: `${r.resourceType ?? ''} ${u.pathname.replace(/^\/assets\//, '')}${u.search.startsWith('?token') ? '?token=…' : ''}`.trim(),
+          request: `${r.resourceType ?? ''} ${u.pathname.replace(/^\/assets\//, '')}${u.search.startsWith('?token') ? '?token=…' : ''} (${String(r.protocol ?? '?')})`.trim(),
           start_ms: Math.round(Number(r.networkRequestTime ?? NaN)),
           end_ms: Math.round(Number(r.networkEndTime ?? NaN)),
         };
@@ -146,7 +178,7 @@ try {
   // The same page in this Chromium with its CPU really slowed 4× (not simulated): the long tasks as the page sees
   // them (PerformanceObserver), their excess over 50 ms summed as Lighthouse sums TBT, and the LCP as observed.
   for (let i = 0; i < RUNS; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, ignoreHTTPSErrors: true });
     const page = await context.newPage();
     await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
@@ -193,8 +225,8 @@ const t0 = Math.min(...waterfall.map((w) => w.start_ms));
 for (const w of waterfall) console.log(`  ${String(w.start_ms - t0).padStart(6)} → ${String(w.end_ms - t0).padStart(6)}  ${w.request}`);
 console.log(`\n${lcpParts}`);
 console.log(`\nThis Chromium, CPU slowed 4× (median of ${throttled.length}): long tasks' time over 50 ms ${lh.cpu4x.median.blocking_ms} ms, LCP ${lh.cpu4x.median.lcp_ms} ms; the last run's long tasks (start, duration ms): ${JSON.stringify(throttled.at(-1)?.tasks ?? [])}`);
-console.log(`\nLighthouse mobile, ${LOCALE === 'es' ? 'in Spanish, ' : ''}flow and API on ${ORIGIN === 'same' ? 'one origin' : 'two origins'} (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
+console.log(`\nLighthouse mobile, ${LOCALE === 'es' ? 'in Spanish, ' : ''}flow and API on ${ORIGIN === 'same' ? 'one origin' : 'two origins'}${PROTOCOL === 'h2' ? ', the flow over HTTP/2' : ''} (median of ${runs.length}): score ${lh.median.score}, FCP ${lh.median.fcp_ms} ms, LCP ${lh.median.lcp_ms} ms, TBT ${lh.median.tbt_ms} ms`);
 
-writeFileSync(RESULTS, JSON.stringify({ date: new Date().toISOString(), origin: ORIGIN, locale: LOCALE, sizes, lighthouse: lh, waterfall }, null, 2));
+writeFileSync(RESULTS, JSON.stringify({ date: new Date().toISOString(), origin: ORIGIN, locale: LOCALE, protocol: PROTOCOL, sizes, lighthouse: lh, waterfall }, null, 2));
 console.log(`Written to ${RESULTS}`);
 process.exit(0);
