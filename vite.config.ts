@@ -103,6 +103,14 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/](flow[\\/](host-link|expiry|screens[\\/](status-screen|expiry-notice))|bridge[\\/]channels|api[\\/](recover|retry))\.ts$/,
             },
+            // What leaving a field does during a press: shared by the forms that check a field as it is left (the
+            // address search, identity, credit, billing address), none of them a first screen; in `later` it would
+            // weigh on every account scope's first screen.
+            {
+              name: 'after-press',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]steps[\\/]shared[\\/]after-press\.ts$/,
+            },
             // Consecutive steps, each prefetched one step ahead anyway:
             {
               name: 'identity',

@@ -1,4 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
+import { sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/steps/address/address.js';
 import '../../src/steps/address/address-lookup.js';
 import type { SfStepAddress } from '../../src/steps/address/address.js';
@@ -198,6 +199,30 @@ describe('sf-step-address', () => {
     await until(() => qMaybe(el, 'sf-address-confirm') !== null);
     await settle(q(el, 'sf-address-confirm'));
     expect(text(q(el, 'sf-address-confirm'))).to.contain(results[0]!.esi_id);
+  });
+
+  it('a real press below the open suggestions is not lost to the list closing', async () => {
+    const fake = new FakeApi().on('addressSearch', () => Promise.resolve([meter(1, 3), meter(2, 3), meter(3, 3)]));
+    const el = await mountAddress(fake);
+    button(el, 'Search another way').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', '#q') !== null);
+    const lookup = q(el, 'sf-address-lookup');
+    const input = q<HTMLInputElement>(lookup, '#q');
+    type(input, '1200 Main');
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+    const back = button(lookup, 'Back to the address form');
+    // All of it in view with the page at its top, so nothing scrolls when the list closes.
+    await setViewport({ width: 800, height: 1200 });
+    window.scrollTo(0, 0);
+    const box = back.getBoundingClientRect();
+    // Leaving the field closes the list above the button: were it to close as the press starts, the button would
+    // move up from under the pointer before the release.
+    try {
+      await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+      await until(() => qMaybe(el, '#street') !== null, 'the click went back to the address form');
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('widens the type-ahead beyond a ZIP code that finds nothing', async () => {

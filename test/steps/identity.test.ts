@@ -1,4 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../src/steps/identity/identity.js';
 import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
@@ -111,6 +112,21 @@ describe('sf-step-identity', () => {
     expect(text(q(el, '#first-error'))).to.contain('Enter your first name');
     expect(text(q(el, '#last-error'))).to.contain('Enter your last name');
     expect(text(q(el, '#dob-error'))).to.contain('Enter your date of birth');
+    expect(fake.calls).to.have.length(0);
+  });
+
+  it('a real press on Continue just after leaving a field with a problem is not lost to the message it shows', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    type(input(el, 'email'), 'pat@');
+    const next = button(el, 'Continue');
+    next.scrollIntoView({ block: 'center' });
+    const box = next.getBoundingClientRect();
+    // Near the button's top edge: were the email's message to appear as the press starts (the field is left then),
+    // the button would move down from under the pointer and the release, and so the click, would miss it.
+    await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + 4)] });
+    await until(() => el.shadowRoot!.activeElement?.id === 'email', 'the click checked the form and focused the email');
+    expect(text(q(el, '#email-error'))).to.contain('name@example.com');
     expect(fake.calls).to.have.length(0);
   });
 

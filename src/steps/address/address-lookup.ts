@@ -7,6 +7,7 @@ import type { AddressSearchResult } from '../../api/types.js';
 import { isAbortError } from '../../api/errors.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { afterPress } from '../shared/after-press.js';
 import { addressStyles } from './address.styles.js';
 import { lookupStyles } from './address-lookup.styles.js';
 import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
@@ -157,7 +158,7 @@ export class SfAddressLookup extends LocalizedElement {
           aria-activedescendant=${active >= 0 ? `q-opt-${active}` : nothing}
           @input=${this._onInput}
           @keydown=${this._onKeydown}
-          @blur=${() => (this._open = false)}
+          @blur=${() => afterPress(() => (this._open = false))}
           @focus=${() => (this._open = results.length > 0)}
         />
         <ul id="q-list" role="listbox" aria-labelledby="q-label" ?hidden=${!this._open}>

@@ -9,6 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { afterPress } from '../shared/after-press.js';
 import { getLocale } from '../../i18n/localization.js';
 import {
   addressBody,
@@ -220,7 +221,7 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${error ? `${id}-error` : nothing}
         @input=${(e: InputEvent) => this._onInput(field, (e.target as HTMLInputElement).value)}
-        @blur=${(e: FocusEvent) => this._onBlur(field, e)}
+        @blur=${() => afterPress(() => this._touch(field))}
       />
       <p id="${id}-error" class="error" aria-live="polite">${error}</p>
     </div>`;
@@ -263,14 +264,6 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
       this._server = next;
     }
     this.requestUpdate();
-  }
-
-  /**
-   * Leaving a field shows its problem, except on the way to a button: a message appearing there would move the
-   * button away under the pointer between press and release, and the click would be lost (Save checks all anyway).
-   */
-  private _onBlur(field: AddressField, event: FocusEvent): void {
-    if (!(event.relatedTarget instanceof HTMLButtonElement)) this._touch(field);
   }
 
   private _touch(field: AddressField): void {

@@ -8,6 +8,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { afterPress } from '../shared/after-press.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 import { submitCreditCheck } from '../../api/enroll.js';
@@ -125,7 +126,7 @@ export class SfStepCredit extends StepElement {
               aria-invalid=${problem ? 'true' : 'false'}
               aria-describedby=${problem ? 'ssn-hint ssn-error' : 'ssn-hint'}
               @input=${this._onInput}
-              @blur=${() => (this._checked = this._checked || Boolean(this._ssn?.value))}
+              @blur=${() => afterPress(() => (this._checked = this._checked || Boolean(this._ssn?.value)))}
             />
             <button
               type="button"

@@ -10,6 +10,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { afterPress } from '../shared/after-press.js';
 import { identityStyles } from './identity.styles.js';
 import { formatPhone } from '../../ui/format.js';
 import * as rules from './identity-rules.js';
@@ -182,7 +183,7 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${describedBy || nothing}
         @input=${(e: InputEvent) => this._onInput(field, e)}
-        @blur=${() => this._touch(field)}
+        @blur=${() => afterPress(() => this._touch(field))}
       />
       <p id="${id}-error" class="error" aria-live="polite">${error ?? ''}</p>
     </div>`;
@@ -248,14 +249,13 @@ export class SfStepIdentity extends StepElement<IdentityDraft> {
   }
 
   private _touch(field: Field): void {
-    if (this._touched.has(field)) return;
-    this._touched = new Set(this._touched).add(field);
+    if (!this._touched.has(field)) this._touched = new Set(this._touched).add(field);
   }
 
   /** The date counts as visited once focus leaves all three parts, not when moving from month to day. */
   private _dobFocusOut(e: FocusEvent): void {
     const fieldset = e.currentTarget as HTMLElement;
-    if (!fieldset.contains(e.relatedTarget as Node | null)) this._touch('dob');
+    if (!fieldset.contains(e.relatedTarget as Node | null)) afterPress(() => this._touch('dob'));
   }
 
   /** Continue and "Try again" alike: what is on screen is sent; the key follows it (see `_key`). */
