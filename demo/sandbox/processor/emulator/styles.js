@@ -27,6 +27,9 @@ export const ELEMENT_CSS = `
   grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
 }
 .sfpe-field { display: grid; gap: 0.25rem; min-width: 0; }
+/* Side by side, the fields share their rows (label, input, message): a label on two lines ("Fecha de vencimiento
+   (MM / AA)") moves its neighbours' inputs down with its own, so the inputs stay level and keep their height. */
+.sfpe-row > .sfpe-field { grid-row: span 3; grid-template-rows: subgrid; }
 .sfpe-head { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 0.5rem; }
 .sfpe-label { font-weight: 600; font-size: 0.9375em; line-height: 1.3; }
 .sfpe-input {
