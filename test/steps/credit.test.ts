@@ -1,4 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../src/steps/credit/credit.js';
 import type { SfStepCredit } from '../../src/steps/credit/credit.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
@@ -221,5 +222,35 @@ describe('sf-step-credit', () => {
     const [a, b] = fake.callsOf('submitCreditCheck');
     expect(b!.args[0]).to.deep.equal({ ssn: '301274816', consent: true });
     expect(b!.idempotencyKey, 'a corrected number is a new request').not.to.equal(a!.idempotencyKey);
+  });
+  it('leaving the field with a short number says so; leaving it empty says nothing yet', async () => {
+    const el = await mountCredit(creditApi());
+    const ssn = q<HTMLInputElement>(el, '#ssn');
+    ssn.focus();
+    blur(ssn);
+    await settle(el);
+    expect(text(q(el, '#ssn-error'))).to.equal('');
+    retype(ssn, '301-27');
+    await settle(el);
+    expect(text(q(el, '#ssn-error'))).to.equal(''); // not while typing the first time
+    blur(ssn);
+    await settle(el);
+    expect(text(q(el, '#ssn-error'))).to.not.equal('');
+    expect(ssn.getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('a real press on Submit just after leaving a short number is not lost to the message it shows', async () => {
+    const fake = creditApi();
+    const el = await mountCredit(fake);
+    const ssn = q<HTMLInputElement>(el, '#ssn');
+    retype(ssn, '301-27');
+    const submit = button(el, 'Submit credit check');
+    submit.scrollIntoView({ block: 'center' });
+    const box = submit.getBoundingClientRect();
+    // Near the button's top edge: a message appearing as the press starts would move the button from under it.
+    await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + 4)] });
+    await until(() => el.shadowRoot!.activeElement?.id === 'ssn', 'the click checked the number and focused it');
+    expect(text(q(el, '#ssn-error'))).to.not.equal('');
+    expect(fake.calls).to.have.length(0);
   });
 });

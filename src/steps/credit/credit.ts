@@ -126,7 +126,7 @@ export class SfStepCredit extends StepElement {
               aria-invalid=${problem ? 'true' : 'false'}
               aria-describedby=${problem ? 'ssn-hint ssn-error' : 'ssn-hint'}
               @input=${this._onInput}
-              @blur=${() => afterPress(() => (this._checked = this._checked || Boolean(this._ssn?.value)))}
+              @blur=${() => afterPress(() => this._onLeave())}
             />
             <button
               type="button"
@@ -192,6 +192,14 @@ export class SfStepCredit extends StepElement {
     }
     const problem = ssnProblem(input.value);
     if (this._checked || this._problem) this._problem = problem;
+  }
+
+  /** Leaving the field with something typed in it shows what is wrong with it (a problem from the service stays). */
+  private _onLeave(): void {
+    const value = this._ssn?.value;
+    if (!value) return;
+    this._checked = true;
+    if (this._problem !== 'server') this._problem = ssnProblem(value);
   }
 
   private _onConsent(e: Event): void {
