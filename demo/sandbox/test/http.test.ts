@@ -29,6 +29,16 @@ describe('error answers', () => {
     assert.match(res.headers.get('allow')!, /POST/);
   });
 
+  it('a trailing slash is another path: 404 not_found naming it, never the operation without the slash', async () => {
+    const { uuid } = await h.createAccount();
+    for (const path of ['/v1/app/accounts/', `/v1/app/accounts/${uuid}/`, '/v1/app/accounts//']) {
+      // With the harness's contract check on: a path with the slash is not an operation of the contract.
+      const res = await h.call<{ error: { message: string } }>('GET', path);
+      assertError(res, 404, 'not_found');
+      assert.match(res.body.error.message, new RegExp(`GET ${path.replace(/[/.]/g, '\\$&')}$`));
+    }
+  });
+
   it('405 before the token is looked at: a flow token calling a wrong method is told the method, not its scope', async () => {
     const { uuid } = await h.createAccount();
     const link = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'documents' });

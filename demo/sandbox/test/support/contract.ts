@@ -217,12 +217,14 @@ function compiledTemplates(): CompiledTemplate[] {
   return templates;
 }
 
+/**
+ * The request's path without its origin, query and fragment. A trailing slash stays: `/v1/app/accounts/` is not a
+ * path of the contract, and the sandbox answers it 404 `not_found` (no route), as any other unknown path.
+ */
 function concretePath(path: string): string {
   let p = path;
   if (/^https?:\/\//.test(p)) p = new URL(p).pathname;
-  p = p.split(/[?#]/)[0]!;
-  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
-  return p;
+  return p.split(/[?#]/)[0]!;
 }
 
 /** A path segment percent-decoded, or as sent when it is not valid percent-encoding (`%`, `%zz`). */
