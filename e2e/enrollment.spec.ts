@@ -4,7 +4,7 @@
  * search finds nothing.
  */
 import { test, expect } from '@playwright/test';
-import { openFlowInModal, waitForClose, messages } from './support/partner.js';
+import { createHostedLink, openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { fixtures, getAccount, sandboxAccount } from './support/sandbox.js';
 import type { AddressSearchResult } from '../src/api/types.js';
 import {
@@ -15,6 +15,7 @@ import {
   chooseMeter,
   completeAddress,
   confirmAddress,
+  expectFocused,
   expectStep,
   fillIdentity,
   finalize,
@@ -112,5 +113,28 @@ test.describe('enrollment', () => {
     await confirmAddress(frame, ADDRESSES.routh.esiId);
     await expectStep(frame, 'plans');
     await expect.poll(async () => (await getAccount(accountUuid)).service_address?.esi_id).toBe(ADDRESSES.routh.esiId);
+  });
+  test('on a touch screen, a tap on Continue just after leaving a field with a problem goes through', async ({ page, browser }) => {
+    const { loginLink } = await createHostedLink(page, { firstName: 'Pat', lastName: 'Doe' });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const phone = await context.newPage();
+    await phone.goto(loginLink);
+    await completeAddress(phone, { street: ADDRESSES.routh.street, zip: ADDRESSES.routh.zip });
+    await acceptPlan(phone, { index: 0 });
+    await expectStep(phone, 'identity');
+    const step = phone.locator('sf-step-identity');
+    const email = step.getByLabel('Email address', { exact: true });
+    await email.fill('pat@');
+    const next = step.getByRole('button', { name: 'Continue', exact: true });
+    await next.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await email.evaluate((input) => (input as HTMLInputElement).focus({ preventScroll: true }));
+    // Near the button's top edge: were the email's message to appear as the finger lands, the button would move
+    // down from under it and the tap would be lost.
+    const box = (await next.boundingBox())!;
+    await phone.touchscreen.tap(box.x + box.width / 2, box.y + 3);
+    // The tap checked the whole form: the first field with a problem (the empty phone) has the focus.
+    await expectFocused(step.getByLabel('Mobile phone number', { exact: true }), 'the phone, the first field with a problem');
+    await expect(step.locator('#email-error')).toHaveText(/name@example\.com/);
+    await context.close();
   });
 });
