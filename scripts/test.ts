@@ -89,11 +89,10 @@ const KNOWN_OVER: Record<string, { measuredBytes: number; why: string }> = {
   // +20 B (the Spanish strings after the first screen's wait for the first view: the root's prefetch asks for them,
   // and the address step's later views wait for them), then +0.40 kB (the page's early requests are a script file of
   // their own, src/early.ts, which every first screen loads and which is counted; inline, they were in the HTML).
-  // Remeasured 2026-11-26 (seventh session): +1 to +15 B from the renamed chunks they import, no code of theirs changed.
-  'First screen: update-payment-method (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 25_397, why: 'issue #8: the core with enrollment + the scope' },
-  'First screen: documents (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 28_249, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: update-payment-method (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 25_396, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: documents (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 28_234, why: 'issue #8: the core with enrollment + the scope' },
   'First screen: billing (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 29_299, why: 'issue #8: the core with enrollment + the scope' },
-  'First screen: renewal (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 25_486, why: 'issue #8: the core with enrollment + the scope' },
+  'First screen: renewal (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 25_479, why: 'issue #8: the core with enrollment + the scope' },
   'First screen: connect-battery (entry + the scope\'s chunk, JS, gzip)': { measuredBytes: 25_124, why: 'issue #8: the core with enrollment + the scope' },
   // 2026-11-26: the Spanish strings only another scope has load with that scope (src/i18n/locales/<scope>/es.ts).
   'First step, in Spanish: entry + address step + Spanish runtime (JS, gzip)': {
