@@ -9,10 +9,6 @@ export const renewalStyles = css`
     font-size: 1.125rem;
     margin-bottom: 0.5rem;
   }
-  .card p:last-child,
-  .card dl.summary:last-child {
-    margin-bottom: 0;
-  }
   /* Short labels and values: side by side even at 320 px; a label takes at most two fifths of the row. */
   .card dl.summary {
     grid-template-columns: fit-content(40%) minmax(0, 1fr);

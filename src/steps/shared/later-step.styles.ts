@@ -56,6 +56,12 @@ const laterExtras = css`
     padding: var(--_space);
     background: var(--_surface);
   }
+  /* A box's padding is its only space at the bottom: not its last paragraph's, list's or value's margin too. */
+  .card p:last-child,
+  .card dl.summary:last-child,
+  dl.summary.card > dd:last-child {
+    margin-bottom: 0;
+  }
   .alert.warning {
     border-color: var(--_warning);
     background: var(--_warning-bg);
