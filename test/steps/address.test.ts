@@ -1,5 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
-import { sendMouse, setViewport } from '@web/test-runner-commands';
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/steps/address/address.js';
 import '../../src/steps/address/address-lookup.js';
 import type { SfStepAddress } from '../../src/steps/address/address.js';
@@ -104,6 +104,21 @@ describe('sf-step-address', () => {
     expect(el.shadowRoot!.activeElement).to.equal(street);
     expect(fake.calls).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('takes no more of an address line than the service does (200 characters), so a long paste is not "enter your street"', async () => {
+    const fake = new FakeApi();
+    const el = await mountAddress(fake);
+    const typeLong = async (input: HTMLInputElement) => {
+      input.focus();
+      await sendKeys({ type: 'x'.repeat(205) });
+      expect(input.value, input.id).to.have.length(200);
+    };
+    await typeLong(q<HTMLInputElement>(el, '#street'));
+    await typeLong(q<HTMLInputElement>(el, '#unit'));
+    button(el, 'Search another way').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', '#q') !== null);
+    await typeLong(q<HTMLInputElement>(q(el, 'sf-address-lookup'), '#q'));
   });
 
   it('falls back to ESI ID search when nothing matches', async () => {

@@ -150,6 +150,7 @@ export class SfAddressLookup extends LocalizedElement {
           role="combobox"
           autocomplete="off"
           spellcheck="false"
+          maxlength="200"
           .value=${this.query}
           aria-autocomplete="list"
           aria-expanded=${this._open ? 'true' : 'false'}

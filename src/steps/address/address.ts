@@ -173,6 +173,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
             id="street"
             name="street"
             autocomplete="address-line1"
+            maxlength="200"
             .value=${d.address_1 ?? ''}
             aria-invalid=${p.street ? 'true' : 'false'}
             aria-describedby=${p.street ? 'street-error' : nothing}
@@ -189,6 +190,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
             id="unit"
             name="unit"
             autocomplete="address-line2"
+            maxlength="200"
             .value=${d.address_2 ?? ''}
             @input=${(e: InputEvent) => this._edit('address_2', e)}
           />

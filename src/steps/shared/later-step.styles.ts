@@ -57,9 +57,7 @@ const laterExtras = css`
     background: var(--_surface);
   }
   /* A box's padding is its only space at the bottom: not its last paragraph's, list's or value's margin too. */
-  .card p:last-child,
-  .card dl.summary:last-child,
-  dl.summary.card > dd:last-child {
+  .card > :last-child {
     margin-bottom: 0;
   }
   .alert.warning {
