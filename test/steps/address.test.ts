@@ -90,6 +90,34 @@ describe('sf-step-address', () => {
     expect(text(q(el, 'sf-address-confirm'))).to.contain(meters[1]!.esi_id);
   });
 
+  it('puts its main button where every step does: on top on a phone, on the right on a wide screen', async () => {
+    const meters = [meter(1, 2), meter(2, 2)];
+    const fake = new FakeApi().on('fullAddressSearch', async () => meters);
+    const el = await mountAddress(fake);
+    /** The main button against the other one of the view's actions, on a phone and on a wide screen. */
+    const expectMainFirstInSight = async (view: HTMLElement, main: string, other: string) => {
+      for (const [width, height] of [[375, 800], [1024, 800]] as const) {
+        await setViewport({ width, height });
+        await settle(view);
+        const a = button(view, main).getBoundingClientRect();
+        const b = button(view, other).getBoundingClientRect();
+        if (width < 480) expect(a.top, `${main} above ${other}`).to.be.below(b.top);
+        else expect(a.left, `${main} right of ${other}`).to.be.above(b.left);
+      }
+    };
+    await expectMainFirstInSight(el, 'Find my address', 'Search another way');
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    button(el, 'Find my address').click();
+    await until(() => qMaybe(el, 'sf-address-choice') !== null);
+    const choice = q(el, 'sf-address-choice');
+    await expectMainFirstInSight(choice, 'Continue', 'Change address');
+    choice.shadowRoot!.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+    button(choice, 'Continue').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await expectMainFirstInSight(q(el, 'sf-address-confirm'), 'This is my address', 'Change address');
+  });
+
   it('validates the form in words before searching', async () => {
     const fake = new FakeApi();
     const el = await mountAddress(fake);

@@ -50,10 +50,10 @@ export class SfAddressChoice extends LocalizedElement {
         </fieldset>
         <p id="choice-error" class="error" aria-live="polite">${this._showError ? msg('Choose the meter for your home to continue.', { id: 'address.choice.required' }) : ''}</p>
         <div class="actions">
-          <button type="submit" class="btn primary">${msg('Continue', { id: 'step.continue' })}</button>
-          <button type="button" class="btn secondary" @click=${this._change}>
+          <button type="button" class="btn secondary start" @click=${this._change}>
             ${msg('Change address', { id: 'address.change' })}
           </button>
+          <button type="submit" class="btn primary">${msg('Continue', { id: 'step.continue' })}</button>
         </div>
       </form>
     `;

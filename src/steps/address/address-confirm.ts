@@ -52,11 +52,11 @@ export class SfAddressConfirm extends LocalizedElement {
         </p>
       </div>
       <div class="actions">
+        <button type="button" class="btn secondary start" @click=${() => this.dispatchEvent(new AddressChangeEvent())}>
+          ${msg('Change address', { id: 'address.change' })}
+        </button>
         <button type="button" class="btn primary" @click=${() => this.dispatchEvent(new AddressConfirmEvent())}>
           ${msg('This is my address', { id: 'address.confirm.yes' })}
-        </button>
-        <button type="button" class="btn secondary" @click=${() => this.dispatchEvent(new AddressChangeEvent())}>
-          ${msg('Change address', { id: 'address.change' })}
         </button>
       </div>
     `;

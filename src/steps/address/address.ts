@@ -212,11 +212,11 @@ export class SfStepAddress extends StepElement<AddressDraft> {
           <p id="zip-error" class="error" aria-live="polite">${p.zip ? msg('Enter the 5-digit ZIP code, for example 77002.', { id: 'address.zip.invalid' }) : ''}</p>
         </div>
         <div class="actions">
-          <button type="submit" class="btn primary" ?disabled=${busy}>
-            ${busy ? msg('Searching…', { id: 'address.searching' }) : msg('Find my address', { id: 'address.search' })}
-          </button>
           <button type="button" class="btn link" @click=${() => this._openLookup(false)}>
             ${msg('Search another way', { id: 'address.other_way' })}
+          </button>
+          <button type="submit" class="btn primary" ?disabled=${busy}>
+            ${busy ? msg('Searching…', { id: 'address.searching' }) : msg('Find my address', { id: 'address.search' })}
           </button>
         </div>
       </form>
