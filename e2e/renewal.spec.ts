@@ -2,13 +2,14 @@
  * The renewal scope in the partner demo's cross-origin modal: with a contract ending soon, the customer sees the
  * current plan and its end, chooses a renewal plan with the keyboard alone (axe clean on the plan list), accepts it,
  * and the done screen says it is queued; the sandbox's Location shows `queued_contract`, and a documents link for
- * the same account lists its documents as queued among all documents. Guards: too early, already renewed. Spanish
+ * the same account lists its documents as queued among all documents. Guards: too early, already renewed (also when
+ * an acceptance's answer was lost and another plan is then chosen: the plan queued is named). Spanish
  * headings, and screenshots at 375 px and desktop (into /tmp/e2e-shots/).
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { openFlowInModal, waitForClose } from './support/partner.js';
-import { accountToken, flowLink, request } from './support/sandbox.js';
+import { accountToken, clearFaults, flowLink, request, setFaults } from './support/sandbox.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { expectFocused, stepHeading, tabTo, type FlowScope } from './support/flow-steps.js';
 import type { Location } from '../src/api/types.js';
@@ -120,6 +121,40 @@ test.describe('renewal', () => {
     await expectHeading(frame, 'Renew your electricity plan');
     await expect(frame.locator('main')).toContainText('You have already renewed');
     await expect(frame.locator('main')).toContainText(/Your new plan, .+, is queued: it starts on/);
+  });
+
+  test('an acceptance whose answer is lost, then another plan chosen: told the first is queued, by name; one renewal', async ({ page }) => {
+    const { frame, accountUuid } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
+    await expectHeading(frame, 'Renew your electricity plan');
+    await frame.getByRole('button', { name: 'See renewal plans' }).click();
+    await expectHeading(frame, 'Choose your renewal plan');
+    const cards = frame.locator('sf-plan-card');
+    const renew = async (index: number) => {
+      await cards.nth(index).getByRole('button', { name: 'Choose this plan' }).click();
+      const accept = frame.locator('sf-plan-accept');
+      await accept.getByRole('checkbox').check();
+      await accept.getByRole('button', { name: 'Renew with this plan' }).click();
+    };
+    const first = (await cards.first().locator('h2').textContent())!.trim();
+    // Every attempt (the first and the client's retries) queues the renewal on the service; no answer comes back.
+    await setFaults({ route: '/v1/account/locations/*/renewal/accept', method: 'POST', error_rate: 1, error_status: 503, after: true, count: 4 });
+    try {
+      await renew(0);
+      await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side.' })).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await clearFaults();
+    }
+    // The customer, unsure, picks the second plan: the service refuses (a queued renewal is final), and the flow
+    // says which plan the service has queued, not a generic refusal.
+    await renew(1);
+    const main = frame.locator('main');
+    await expect(main).toContainText('You have already renewed');
+    await expect(main).toContainText(`Your new plan, ${first}, is queued: it starts on`);
+    await expectNoAxeViolations(page);
+    const locationUuid = (await request<{ location_uuid: string }>('GET', `/v1/app/accounts/${accountUuid}`)).location_uuid;
+    expect((await locationOf(accountUuid, locationUuid)).queued_contract).toMatchObject({ plan_name: first, status: 'queued' });
+    await frame.locator('main').getByRole('button', { name: 'Close', exact: true }).click();
+    await waitForClose(page, { reason: 'exited' });
   });
 
   test('Spanish headings at 375 px', async ({ page }) => {

@@ -161,20 +161,54 @@ describe('sf-step-renewal-plans', () => {
     expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
   });
 
-  it('a 422 already_renewed from accept is said in plain words, with Close', async () => {
+  const alreadyRenewed = () => apiError(422, 'unprocessable', [{ field: 'queued_contract', code: 'already_renewed', message: 'x' }]);
+  const queuedPlan = (n: number) => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: { ...queued, plan_uuid: plans[n]!.uuid } });
+
+  it('a 422 already_renewed from accept names the plan the service has queued (read again), with Close', async () => {
+    // Another plan is queued (an earlier acceptance whose answer was lost, or another tab).
     const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
-      throw apiError(422, 'unprocessable', [{ field: 'queued_contract', code: 'already_renewed', message: 'x' }]);
-    });
+      throw alreadyRenewed();
+    }).on('getLocation', async () => queuedPlan(1));
     const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
     const accept = await choose(el);
     q<HTMLInputElement>(accept, '#terms').click();
     await settle(accept);
     button(accept, 'Renew with this plan').click();
     await until(() => text(el).includes('You have already renewed'));
+    expect(text(el)).to.contain('Your new plan, Lone Star Saver 6, is queued: it starts on January 5, 2030.');
+    expect(api.callsOf('getLocation')[0]!.args[0]).to.equal(base.uuid);
     expect(qMaybe(el, 'sf-plan-card')).to.equal(null);
     const exit = oneEvent(el, 'sf-exit-request');
     button(el, 'Close').click();
     await exit;
+  });
+
+  it('a 422 already_renewed is still said when the location cannot be read', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw alreadyRenewed();
+    }).on('getLocation', async () => {
+      throw apiError(503, 'unavailable');
+    });
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(el).includes('A renewal is already queued for your address.'));
+  });
+
+  it('a 422 already_renewed for the very plan accepted (its answer was lost before) is the renewal done', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw alreadyRenewed();
+    }).on('getLocation', async () => queuedPlan(0));
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(accept, 'Renew with this plan').click();
+    expect((await done).detail.data).to.deep.equal({ renewed: true });
+    expect(text(el)).not.to.contain('You have already renewed');
   });
 
   it('a 422 not_yet_eligible on reading the plans is said in plain words', async () => {
@@ -184,6 +218,14 @@ describe('sf-step-renewal-plans', () => {
     const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
     await until(() => text(el).includes('It is too early to renew'));
     await expect(el).to.be.accessible();
+  });
+
+  it('a 422 not_yet_eligible says from when renewal opens, as the location read again has it', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'contract.end_date', code: 'not_yet_eligible', message: 'x' }]);
+    }).on('getLocation', async () => at({ eligibility: 'not_yet_eligible', opens_on: '2029-11-05' }));
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    await until(() => text(el).includes('Renewal plans are offered from November 5, 2029'));
   });
 
   it('an expired offer reloads the plans', async () => {

@@ -4,6 +4,8 @@ import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Location, Plan } from '../../api/types.js';
 import { acceptRenewal, listRenewalPlans } from '../../api/renewal.js';
+import { getLocation } from '../../api/locations.js';
+import { isApiError } from '../../api/errors.js';
 import { standingOfRefusal, type RenewalStanding } from '../../scopes/renewal/router.js';
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -48,6 +50,8 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
   private _expired = false;
   /** Other refused fields of the acceptance, in plain words. */
   private _fieldProblem: string | null = null;
+  /** The location as the service has it after a refusal for eligibility (its queued renewal, when renewal opens). */
+  private _location: Location | null = null;
 
   /** The same plan and start date accepted again (Renew, or "Try again" after a lost answer) is one acceptance. */
   private _acceptKey = new AttemptKey();
@@ -59,23 +63,40 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
 
   private _plans = new Task(this, {
     args: () => [this._api, this._uuid] as const,
-    task: ([api, uuid], { signal }): Promise<Plan[]> | Plan[] => (api && uuid ? listRenewalPlans(api, uuid, signal) : []),
+    task: async ([api, uuid], { signal }): Promise<Plan[]> => {
+      if (!api || !uuid) return [];
+      try {
+        return await listRenewalPlans(api, uuid, signal);
+      } catch (error) {
+        this._location = await this._readStanding(error, signal);
+        throw error;
+      }
+    },
     onComplete: () => (this._failure = null),
     onError: (error) => this._refused(error),
   });
 
   private _accept = new Task<[Plan, string], Location>(this, {
     autoRun: false,
-    task: ([plan, startDate], { signal }) => {
+    task: async ([plan, startDate], { signal }) => {
       this._failure = null;
       this._startProblem = null;
       this._fieldProblem = null;
-      return acceptRenewal(
-        this.api,
-        this._uuid!,
-        { plan_uuid: plan.uuid, terms_accepted: true, start_date: startDate },
-        { signal, idempotencyKey: this._acceptKey.for(plan.uuid + startDate) },
-      );
+      try {
+        return await acceptRenewal(
+          this.api,
+          this._uuid!,
+          { plan_uuid: plan.uuid, terms_accepted: true, start_date: startDate },
+          { signal, idempotencyKey: this._acceptKey.for(plan.uuid + startDate) },
+        );
+      } catch (error) {
+        const location = await this._readStanding(error, signal);
+        // This plan is the one queued: an earlier acceptance of it went through but its answer was lost (beyond the
+        // retries), and the customer accepted again with another start date: the renewal is done, as the service says.
+        if (location?.queued_contract?.plan_uuid === plan.uuid) return location;
+        this._location = location;
+        throw error;
+      }
     },
     onComplete: () => this.complete({ data: { renewed: true } }),
     onError: (error) => this._refused(error, true),
@@ -164,11 +185,21 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
     return html`<sf-account-status .account=${this.account}></sf-account-status>`;
   }
 
+  /**
+   * After a refusal for eligibility (422 already_renewed, not_yet_eligible, not_active), the location read again, so
+   * that what the customer is told names what the service knows (the plan queued and its start, when renewal opens);
+   * null for any other error, or when it cannot be read (the refusal is then said without them).
+   */
+  private async _readStanding(error: unknown, signal: AbortSignal): Promise<Location | null> {
+    if (!isApiError(error) || !standingOfRefusal(error.fields, null) || !this._uuid) return null;
+    return getLocation(this.api, this._uuid, signal).catch(() => null);
+  }
+
   /** Sorts a refusal of renewal/plans or renewal/accept into what the customer is told, and where. */
   private _refused(error: unknown, accepting = false): void {
     const failure = toFailure(error, this);
     if (failure?.kind === 'fields') {
-      const standing = standingOfRefusal(failure.fields, null);
+      const standing = standingOfRefusal(failure.fields, this._location);
       if (standing) {
         this._standing = standing;
         this._failure = null;
