@@ -3,8 +3,9 @@
  * without a network or a clock.
  *
  * - 429: the service rejected the request before doing anything, so any method may be repeated once the
- *   `Retry-After` delay has passed. A delay longer than we are willing to keep the user waiting ends the retries and
- *   the caller reports it (with `retryAfter`) instead.
+ *   `Retry-After` delay has passed. The service's limits are per-second windows (a delay of a second or two); a
+ *   longer one (an overloaded service) ends the retries at once and the caller reports it (with `retryAfter`): the
+ *   customer sees why and a "Try again", not a loading line that lasts for a minute and more.
  * - 5xx, network loss and per-attempt timeouts: repeated only when repeating cannot duplicate a side effect, that is
  *   for GET/HEAD and for requests carrying an `Idempotency-Key` (the service replays the first response).
  * - Abort: stops at once, also while waiting between attempts, and surfaces as an `AbortError`.
@@ -17,7 +18,7 @@ export interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** The longest `Retry-After` we wait for; a longer one is returned to the caller at once. */
+  /** The longest `Retry-After` we wait for silently; a longer one is returned to the caller at once. */
   maxRetryAfterMs: number;
   /** One attempt taking longer than this counts as network loss (a dropped connection may never answer). */
   timeoutMs: number;
@@ -27,7 +28,7 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   maxRetries: 3,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
-  maxRetryAfterMs: 30_000,
+  maxRetryAfterMs: 5_000,
   timeoutMs: ATTEMPT_TIMEOUT_MS,
 };
 
