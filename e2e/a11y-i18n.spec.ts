@@ -1,19 +1,21 @@
 /**
- * Languages and accessibility of the whole enrollment: the happy path in Spanish (the locale of the link), the happy
- * path with the keyboard alone and an axe check (WCAG 2.2 AA) on every step and view, the whole flow at 320 px wide and
+ * Languages and accessibility of the whole enrollment: the happy path in Spanish (the locale of the link), the
+ * language switched mid-step (what was typed stays, the live region never mixes the two languages, a reload keeps the
+ * language), the happy path with the keyboard alone and an axe check (WCAG 2.2 AA) on every step and view, the whole flow at 320 px wide and
  * at 200% zoom with no view wider than the screen, and screenshots of every view at 375 px in English and Spanish
  * (into /tmp/e2e-shots/, for people to look at).
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '@playwright/test';
-import { createHostedLink, openFlowInModal, waitForClose, messages } from './support/partner.js';
+import { createHostedLink, openFlowInModal, waitForClose, waitForMessage, messages } from './support/partner.js';
 import { getAccount, sandboxAccount } from './support/sandbox.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import {
   ADDRESSES,
   CARDS,
   TEXT,
+  acceptFirstPlan,
   acceptPlan,
   answer3ds,
   cardError,
@@ -21,12 +23,15 @@ import {
   completeAddress,
   completeEnrollment,
   confirmAddress,
+  expectFocused,
   expectStep,
   fillCard,
+  DEFAULT_IDENTITY,
   finalize,
   press,
   saveCard,
   searchAddress,
+  stepHeading,
   submitCredit,
   type Drive,
   type FlowScope,
@@ -186,6 +191,60 @@ test.describe('languages and accessibility', () => {
       await small.close();
     });
   }
+
+  test('the language switched mid-step keeps what was typed, the SSN included; Back still drops the SSN; a reload keeps the language', async ({ page }) => {
+    const { frame, iframe } = await openFlowInModal(page);
+    const en = TEXT.en;
+    const es = TEXT.es;
+    const field = (label: string) => frame.getByLabel(label, { exact: true });
+    /** The heading in `lang`; the focus stays on the language button, which now names the other language. */
+    const switchTo = async (lang: Lang, step: 'identity' | 'credit') => {
+      await frame.getByRole('button', { name: lang === 'es' ? 'Español' : 'English', exact: true }).click();
+      await expect(stepHeading(frame)).toHaveText(TEXT[lang].headings[step]);
+      await expect(frame.locator(':root')).toHaveAttribute('lang', lang);
+      await expectFocused(frame.getByRole('button', { name: lang === 'es' ? 'English' : 'Español', exact: true }), 'the language button');
+    };
+    await completeAddress(frame, ADDRESSES.routh);
+    await acceptFirstPlan(frame);
+    await expectStep(frame, 'identity');
+    // Typed, not sent: only this page holds it.
+    await field(en.firstName).fill('Ana');
+    await field(en.lastName).fill('Núñez');
+    await field(en.phone).fill('5125550100');
+
+    await switchTo('es', 'identity');
+    await expect(field(es.firstName)).toHaveValue('Ana');
+    await expect(field(es.lastName)).toHaveValue('Núñez');
+    await expect(field(es.phone)).toHaveValue(/512.*555.*0100/);
+    await expectNoEnglish(frame, 'identity');
+
+    // On in Spanish: the credit step, its number typed, then back to English: the number is still there.
+    const [month, day, year] = DEFAULT_IDENTITY.dob;
+    await field(es.month).fill(month);
+    await field(es.day).fill(day);
+    await field(es.year).fill(year);
+    await frame.locator('sf-step-identity').getByRole('button', { name: es.continue, exact: true }).click();
+    await expectStep(frame, 'credit', { locale: 'es' });
+    await field(es.ssn).fill('123456789');
+    await switchTo('en', 'credit');
+    await expect(field(en.ssn)).toHaveValue('123-45-6789');
+    // Back keeps the entries of the identity step, never the SSN (in either language).
+    await frame.getByRole('button', { name: en.back, exact: true }).click();
+    await expectStep(frame, 'identity');
+    await expect(field(en.firstName)).toHaveValue('Ana');
+    await frame.locator('sf-step-identity').getByRole('button', { name: en.continue, exact: true }).click();
+    await expectStep(frame, 'credit');
+    await expect(field(en.ssn)).toHaveValue('');
+
+    // The language chosen is the tab's: a reload of the flow comes back in it.
+    await switchTo('es', 'credit');
+    const before = (await messages(page)).length;
+    const flowFrame = await (await iframe.elementHandle())!.contentFrame();
+    await flowFrame!.evaluate(() => location.reload());
+    await waitForMessage(page, { type: 'service-flow-step', step: 'credit' }, { after: before });
+    await expectStep(frame, 'credit', { locale: 'es' });
+    await expectNoEnglish(frame, 'credit');
+  });
 
   test('at 375 px the header (the close button, the language) stays in view down a long step', async ({ page, context }) => {
     const { loginLink } = await createHostedLink(page);

@@ -283,6 +283,9 @@ export class SfFlow extends LocalizedElement {
   private async _switchLocale(locale: Locale, firstScreen = false): Promise<void> {
     try {
       await setLocale(locale, firstScreen);
+      // The live region's step title is the heading's text in the language it was shown in: not repeated in the
+      // other ("Paso 3 de 6: Tell us about yourself"); the next step is announced in the new language.
+      this._announce = null;
       if (this.token) rememberLocale(sessionStore(), this.token, locale);
     } catch {
       // The strings could not load (offline): stay in the current language.
