@@ -6,6 +6,7 @@ import type { SfStepRenewal } from '../../src/steps/renewal/renewal.js';
 import type { SfStepRenewalPlans } from '../../src/steps/renewal-plans/renewal-plans.js';
 import type { SfStepRenewalDone } from '../../src/steps/renewal-done/renewal-done.js';
 import type { Document, Location } from '../../src/api/types.js';
+import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 const base = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', term_months: 36, start_date: '2027-01-05', end_date: '2030-01-04' });
@@ -226,6 +227,27 @@ describe('sf-step-renewal-plans', () => {
     }).on('getLocation', async () => at({ eligibility: 'not_yet_eligible', opens_on: '2029-11-05' }));
     const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
     await until(() => text(el).includes('Renewal plans are offered from November 5, 2029'));
+  });
+
+  it('terms refused by the service: said in the language on screen, also after a switch', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'terms_accepted', code: 'must_be_true', message: 'x' }]);
+    });
+    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(el).includes('Tick the box to accept the plan.'));
+    try {
+      await useScope('renewal');
+      await setLocale('es');
+      await el.updateComplete;
+      expect(text(el)).to.contain('Marque la casilla para aceptar el plan.');
+      expect(text(el)).not.to.contain('Tick the box');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('an expired offer reloads the plans', async () => {

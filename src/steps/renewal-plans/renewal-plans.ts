@@ -37,7 +37,7 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
     _startProblem: { state: true },
     _standing: { state: true },
     _expired: { state: true },
-    _fieldProblem: { state: true },
+    _termsRefused: { state: true },
   };
 
   static override styles = [...laterStepStyles, plansStyles, renewalStyles];
@@ -48,8 +48,8 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
   private _standing: RenewalStanding | null = null;
   /** The accepted offer had expired: the plans were read again. */
   private _expired = false;
-  /** Other refused fields of the acceptance, in plain words. */
-  private _fieldProblem: string | null = null;
+  /** The service refused the terms as not accepted: said in plain words (in render, so in the language shown). */
+  private _termsRefused = false;
   /** The location as the service has it after a refusal for eligibility (its queued renewal, when renewal opens). */
   private _location: Location | null = null;
 
@@ -81,7 +81,7 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
     task: async ([plan, startDate], { signal }) => {
       this._failure = null;
       this._startProblem = null;
-      this._fieldProblem = null;
+      this._termsRefused = false;
       try {
         return await acceptRenewal(
           this.api,
@@ -118,7 +118,9 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
             <p>${msg('Prices changed since you opened this page. Here are the current plans: please choose again.', { id: 'plans.expired' })}</p>
           </div>`
         : nothing}
-      ${this._fieldProblem ? html`<div class="alert error" role="alert"><p>${this._fieldProblem}</p></div>` : nothing}
+      ${this._termsRefused
+        ? html`<div class="alert error" role="alert"><p>${msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' })}</p></div>`
+        : nothing}
       ${renderRetryAlert(this._failure, () => this._retry(), busy)}
       ${renderRefusal(this._failure)}
       ${standing
@@ -224,7 +226,7 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
         return;
       }
       if (codes.has('terms_accepted')) {
-        this._fieldProblem = msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' });
+        this._termsRefused = true;
         this._failure = null;
         return;
       }
