@@ -166,6 +166,26 @@ test.describe('update-payment-method', () => {
     await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa terminada en 4242');
     await expectNoAxeViolations(page);
   });
+
+  test('the language switched on the card form: the card fields follow, what was typed stays', async ({ page }) => {
+    const { frame } = await openFlowInModal(page, { scope: SCOPE });
+    await expectView(frame, HEADINGS.en.cardOnFile);
+    await frame.getByRole('button', { name: HEADINGS.en.replace, exact: true }).click();
+    await expectView(frame, HEADINGS.en.newCard);
+    await expectCardForm(frame);
+    await frame.getByLabel(TEXT.en.cardNumber, { exact: true }).fill(CARDS.visa);
+    await frame.getByRole('button', { name: 'Español', exact: true }).click();
+    await expect(stepHeading(frame)).toHaveText(HEADINGS.es.newCard);
+    // The processor's fields too: their labels in Spanish, the number kept.
+    await expect(frame.getByLabel(TEXT.es.cardNumber, { exact: true })).toHaveValue(/4242 4242 4242 4242/);
+    await expect(frame.getByLabel(TEXT.en.cardNumber, { exact: true })).toHaveCount(0);
+    const es: Drive = { locale: 'es' };
+    await frame.getByLabel(TEXT.es.cardExpiry, { exact: true }).fill('12 / 34');
+    await frame.getByLabel(TEXT.es.cardCvc, { exact: true }).fill('123');
+    await frame.getByLabel(TEXT.es.cardZip, { exact: true }).fill('77002');
+    await saveCard(frame, es);
+    await expect(stepHeading(frame)).toHaveText(HEADINGS.es.updated, { timeout: 20_000 });
+  });
 });
 
 test.describe('update-payment-method for an account that will never be billed', () => {

@@ -26,6 +26,8 @@ export interface CardForm {
   readonly ready: Promise<void>;
   /** Confirms the SetupIntent (3-D Secure is handled by Stripe's own dialog); the form stays for another try. */
   confirm(): Promise<ConfirmResult>;
+  /** Says the fields, their hints and errors in `locale` from now on; what was typed stays. */
+  setLocale(locale: 'en' | 'es'): void;
   focus(): void;
   destroy(): void;
 }
@@ -148,6 +150,9 @@ export async function openCardForm(options: CardFormOptions): Promise<CardForm> 
         return { error: { type: 'incomplete', code: intent?.status } };
       }
       return { paymentMethodId: id };
+    },
+    setLocale(locale) {
+      elements.update({ locale });
     },
     focus() {
       element.focus();

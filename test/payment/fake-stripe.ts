@@ -14,6 +14,8 @@ export interface FakeStripeState {
   confirmCalls: number;
   keys: string[];
   elementsOptions: unknown[];
+  /** The options of each elements.update() call (a language switch). */
+  elementsUpdates: unknown[];
   mountedInto: HTMLElement[];
   destroyed: number;
 }
@@ -23,6 +25,7 @@ export const fakeStripe: FakeStripeState = {
   confirmCalls: 0,
   keys: [],
   elementsOptions: [],
+  elementsUpdates: [],
   mountedInto: [],
   destroyed: 0,
 };
@@ -32,6 +35,7 @@ export function resetFakeStripe(results: FakeConfirmResult[] = []): void {
   fakeStripe.confirmCalls = 0;
   fakeStripe.keys = [];
   fakeStripe.elementsOptions = [];
+  fakeStripe.elementsUpdates = [];
   fakeStripe.mountedInto = [];
   fakeStripe.destroyed = 0;
 }
@@ -68,7 +72,12 @@ function FakeStripe(key: string) {
   return {
     elements(options: unknown) {
       fakeStripe.elementsOptions.push(options);
-      return { create: () => createElement() };
+      return {
+        create: () => createElement(),
+        update(opts: unknown) {
+          fakeStripe.elementsUpdates.push(opts);
+        },
+      };
     },
     async confirmSetup() {
       const results = fakeStripe.confirmResults;

@@ -4,6 +4,7 @@ import '../../src/steps/payment/payment.js';
 import type { SfStepPayment } from '../../src/steps/payment/payment.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { PaymentMethod } from '../../src/api/types.js';
+import { setLocale } from '../../src/i18n/localization.js';
 import { FakeApi, apiError, button, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 installFakeStripe();
@@ -84,6 +85,29 @@ describe('sf-step-payment', () => {
     expect(event.detail.step).to.equal('payment');
     expect(event.detail.account?.enrollment.has_payment_method).to.equal(true);
     expect(fake.callsOf('createPaymentSession')).to.have.length(1);
+  });
+
+  it('a language switch: the card form follows it, and the processor\'s sentence in the other language gives way to ours', async () => {
+    resetFakeStripe([{ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }]);
+    const el = await mountPayment(paymentApi());
+    const save = await ready(el);
+    save.click();
+    await until(() => qMaybe(el, '[role="alert"]') !== null);
+    expect(text(q(el, '[role="alert"]'))).to.contain('Your card was declined.');
+    try {
+      await setLocale('es');
+      await until(() => text(el).includes('Su tarjeta no se guardó.'));
+      expect(fakeStripe.elementsUpdates).to.deep.equal([{ locale: 'es' }]);
+      const alert = text(q(el, '[role="alert"]'));
+      expect(alert).not.to.contain('Your card was declined.');
+      expect(alert).to.contain('Vuelva a escribir los datos de su tarjeta o use otra tarjeta.');
+      // The same form: nothing was mounted again, so what was typed stays.
+      expect(fakeStripe.mountedInto).to.have.length(1);
+    } finally {
+      await setLocale('en');
+    }
+    await until(() => fakeStripe.elementsUpdates.length === 2);
+    expect(fakeStripe.elementsUpdates.at(-1)).to.deep.equal({ locale: 'en' });
   });
 
   it('retries only the sync, with the same key, after a network failure', async () => {

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
@@ -67,6 +67,8 @@ export class SfStepPayment extends StepElement {
   private _card?: PaymentMethod;
   private _ready = false;
   private _cardError: CardFormError | null = null;
+  /** The language the card form was last said in. */
+  private _locale = getLocale();
   private _failure: Failure | null = null;
   /** The form could not be loaded (processor unreachable): Try again re-opens it. */
   private _loadFailed = false;
@@ -100,10 +102,11 @@ export class SfStepPayment extends StepElement {
       const session = await createPaymentSession(this.api, { signal });
       signal.throwIfAborted();
       this._mount ??= createLightMount(this, PAYMENT_SLOT);
+      const locale = getLocale();
       const form = await openCardForm({
         publicKey: session.stripe_public_key,
         clientSecret: session.client_secret,
-        locale: getLocale(),
+        locale,
         mountNode: this._mount.node,
         themeFrom: this,
       });
@@ -113,6 +116,8 @@ export class SfStepPayment extends StepElement {
         return;
       }
       this._form = form;
+      // The language was switched while the form loaded.
+      if (getLocale() !== locale) form.setLocale(getLocale());
       await form.ready;
       this._ready = true;
     },
@@ -156,6 +161,19 @@ export class SfStepPayment extends StepElement {
       this._failure = failure;
     },
   });
+
+  /**
+   * The language switched (the header's button): the card form follows, keeping what was typed, and a refusal's
+   * sentence from the processor, which is in the language it came in, gives way to ours.
+   */
+  override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const locale = getLocale();
+    if (locale === this._locale) return;
+    this._locale = locale;
+    this._form?.setLocale(locale);
+    if (this._cardError?.message) this._cardError = { ...this._cardError, message: undefined };
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
