@@ -26,7 +26,7 @@ export interface CardForm {
   readonly ready: Promise<void>;
   /** Confirms the SetupIntent (3-D Secure is handled by Stripe's own dialog); the form stays for another try. */
   confirm(): Promise<ConfirmResult>;
-  /** Says the fields, their hints and errors in `locale` from now on; what was typed stays. */
+  /** Says the fields, their hints and errors in `locale` from now on (the same form, updated, not mounted again). */
   setLocale(locale: 'en' | 'es'): void;
   focus(): void;
   destroy(): void;

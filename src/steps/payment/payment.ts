@@ -163,8 +163,8 @@ export class SfStepPayment extends StepElement {
   });
 
   /**
-   * The language switched (the header's button): the card form follows, keeping what was typed, and a refusal's
-   * sentence from the processor, which is in the language it came in, gives way to ours.
+   * The language switched (the header's button): the card form follows (updated in place, not mounted again), and a
+   * refusal's sentence from the processor, which is in the language it came in, gives way to ours.
    */
   override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
