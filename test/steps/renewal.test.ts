@@ -91,6 +91,18 @@ describe('sf-step-renewal (the current plan)', () => {
 describe('sf-step-renewal-plans', () => {
   const plans = [fixedPlan(1), fixedPlan(2)];
 
+  const mountPlans = (api: FakeApi) =>
+    mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+
+  /** Chooses the first plan, ticks the terms and presses "Renew with this plan"; the acceptance form. */
+  async function renew(el: SfStepRenewalPlans) {
+    const accept = await choose(el);
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    return accept;
+  }
+
   async function choose(el: SfStepRenewalPlans, index = 0) {
     await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === plans.length);
     const card = el.shadowRoot!.querySelectorAll('sf-plan-card')[index]!;
@@ -106,7 +118,7 @@ describe('sf-step-renewal-plans', () => {
     const api = new FakeApi()
       .on('listRenewalPlans', async () => plans)
       .on('acceptRenewal', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }));
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const el = await mountPlans(api);
     const accept = await choose(el);
     expect(api.callsOf('listRenewalPlans')[0]!.args[0]).to.equal(base.uuid);
     const card = el.shadowRoot!.querySelector('sf-plan-card')!;
@@ -132,7 +144,7 @@ describe('sf-step-renewal-plans', () => {
   it('month-to-month: a date field bounded by the offered window', async () => {
     const m2m = makePlan({ name: 'Flex', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
     const api = new FakeApi().on('listRenewalPlans', async () => [m2m]);
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const el = await mountPlans(api);
     await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === 1);
     const card = el.shadowRoot!.querySelector('sf-plan-card')!;
     await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
@@ -150,11 +162,8 @@ describe('sf-step-renewal-plans', () => {
       if (attempt === 1) throw apiError(503, 'unavailable');
       throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'start_date must be 2030-01-05' }]);
     });
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Renew with this plan').click();
+    const el = await mountPlans(api);
+    const accept = await renew(el);
     await until(() => text(el).includes('Something went wrong on our side'));
     button(el, 'Try again').click();
     await until(() => text(accept).includes('This start date is no longer available'));
@@ -162,19 +171,19 @@ describe('sf-step-renewal-plans', () => {
     expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
   });
 
+  /** The plans, and an acceptance the service refuses with `error`. */
+  const refusingAccept = (error: () => Error) =>
+    new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw error();
+    });
   const alreadyRenewed = () => apiError(422, 'unprocessable', [{ field: 'queued_contract', code: 'already_renewed', message: 'x' }]);
   const queuedPlan = (n: number) => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: { ...queued, plan_uuid: plans[n]!.uuid } });
 
   it('a 422 already_renewed from accept names the plan the service has queued (read again), with Close', async () => {
     // Another plan is queued (an earlier acceptance whose answer was lost, or another tab).
-    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
-      throw alreadyRenewed();
-    }).on('getLocation', async () => queuedPlan(1));
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Renew with this plan').click();
+    const api = refusingAccept(() => alreadyRenewed()).on('getLocation', async () => queuedPlan(1));
+    const el = await mountPlans(api);
+    await renew(el);
     await until(() => text(el).includes('You have already renewed'));
     expect(text(el)).to.contain('Your new plan, Lone Star Saver 6, is queued: it starts on January 5, 2030.');
     expect(api.callsOf('getLocation')[0]!.args[0]).to.equal(base.uuid);
@@ -185,29 +194,19 @@ describe('sf-step-renewal-plans', () => {
   });
 
   it('a 422 already_renewed is still said when the location cannot be read', async () => {
-    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
-      throw alreadyRenewed();
-    }).on('getLocation', async () => {
+    const api = refusingAccept(() => alreadyRenewed()).on('getLocation', async () => {
       throw apiError(503, 'unavailable');
     });
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Renew with this plan').click();
+    const el = await mountPlans(api);
+    await renew(el);
     await until(() => text(el).includes('A renewal is already queued for your address.'));
   });
 
   it('a 422 already_renewed for the very plan accepted (its answer was lost before) is the renewal done', async () => {
-    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
-      throw alreadyRenewed();
-    }).on('getLocation', async () => queuedPlan(0));
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
+    const api = refusingAccept(() => alreadyRenewed()).on('getLocation', async () => queuedPlan(0));
+    const el = await mountPlans(api);
     const done = oneEvent(el, 'sf-step-complete');
-    button(accept, 'Renew with this plan').click();
+    await renew(el);
     expect((await done).detail.data).to.deep.equal({ renewed: true });
     expect(text(el)).not.to.contain('You have already renewed');
   });
@@ -216,7 +215,7 @@ describe('sf-step-renewal-plans', () => {
     const api = new FakeApi().on('listRenewalPlans', async () => {
       throw apiError(422, 'unprocessable', [{ field: 'contract.end_date', code: 'not_yet_eligible', message: 'x' }]);
     });
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const el = await mountPlans(api);
     await until(() => text(el).includes('It is too early to renew'));
     await expect(el).to.be.accessible();
   });
@@ -225,19 +224,14 @@ describe('sf-step-renewal-plans', () => {
     const api = new FakeApi().on('listRenewalPlans', async () => {
       throw apiError(422, 'unprocessable', [{ field: 'contract.end_date', code: 'not_yet_eligible', message: 'x' }]);
     }).on('getLocation', async () => at({ eligibility: 'not_yet_eligible', opens_on: '2029-11-05' }));
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
+    const el = await mountPlans(api);
     await until(() => text(el).includes('Renewal plans are offered from November 5, 2029'));
   });
 
   it('terms refused by the service: said in the language on screen, also after a switch', async () => {
-    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
-      throw apiError(422, 'unprocessable', [{ field: 'terms_accepted', code: 'must_be_true', message: 'x' }]);
-    });
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Renew with this plan').click();
+    const api = refusingAccept(() => apiError(422, 'unprocessable', [{ field: 'terms_accepted', code: 'must_be_true', message: 'x' }]));
+    const el = await mountPlans(api);
+    await renew(el);
     await until(() => text(el).includes('Tick the box to accept the plan.'));
     try {
       await useScope('renewal');
@@ -251,14 +245,9 @@ describe('sf-step-renewal-plans', () => {
   });
 
   it('an expired offer reloads the plans', async () => {
-    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
-      throw apiError(422, 'unprocessable', [{ field: 'plan_uuid', code: 'range', message: 'expired' }]);
-    });
-    const el = await mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Renew with this plan').click();
+    const api = refusingAccept(() => apiError(422, 'unprocessable', [{ field: 'plan_uuid', code: 'range', message: 'expired' }]));
+    const el = await mountPlans(api);
+    await renew(el);
     await until(() => text(el).includes('Prices changed since you opened this page'));
     expect(api.callsOf('listRenewalPlans')).to.have.length(2);
   });
