@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
@@ -23,24 +23,6 @@ export function startDateProblem(value: string | undefined, plan: Plan): StartDa
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'required';
   if (value < plan.earliest_start_date || value > plan.latest_start_date) return 'range';
   return null;
-}
-
-/**
- * A plans step's choice of `plan` (enrollment's and the renewal's): a new choice starts from the plan's earliest
- * start date, since each plan has its own window, and `reset` clears what the step said of the previous one; then
- * focus moves to the acceptance form's heading.
- */
-export async function choosePlan(step: LitElement & { draft: PlansDraft }, plan: Plan, reset: () => void): Promise<void> {
-  if (step.draft.planUuid !== plan.uuid) {
-    step.draft.planUuid = plan.uuid;
-    step.draft.startDate = plan.earliest_start_date;
-    reset();
-    step.requestUpdate();
-  }
-  await step.updateComplete;
-  const accept = step.renderRoot.querySelector('sf-plan-accept');
-  await accept?.updateComplete;
-  accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
 }
 
 /**

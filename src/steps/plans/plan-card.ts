@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations } from 'lit';
+import { html, nothing, type LitElement, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
@@ -6,13 +6,16 @@ import { formatKwh, formatMoney, formatMonths, formatPercent, formatRate } from 
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { plansStyles } from './plans.styles.js';
 import { renderDocumentLinks } from './plan-documents.js';
-import { PlanSelectEvent } from './plan-events.js';
+import { PlanSelectEvent, type PlanAcceptEvent } from './plan-events.js';
+// The chosen plan's start date and terms, under its card (renderPlanList).
+import './plan-accept.js';
+import type { PlansDraft, StartDateProblem } from './plan-accept.js';
 
 /**
  * The utility's delivery charges, the same for every plan of an address (and of a location's renewal): said once
  * above the list rather than on each card. Call from render() only.
  */
-export function renderDeliveryNote(plans: readonly Plan[]) {
+function renderDeliveryNote(plans: readonly Plan[]) {
   const delivery = plans[0]?.delivery;
   if (!delivery) return nothing;
   const locale = getLocale();
@@ -22,6 +25,70 @@ export function renderDeliveryNote(plans: readonly Plan[]) {
       { id: 'plans.card.delivery' },
     )}
   </p>`;
+}
+
+/** A plans step (enrollment's, the renewal's): its draft keeps the choice, the start date and the tick. */
+export type PlansStep = LitElement & { draft: PlansDraft };
+
+/** How a plans step shows its list: what it is called and what the chosen plan's acceptance form is told. */
+export interface PlanListOptions {
+  /** The list's accessible name. */
+  label: string;
+  /** An acceptance is on its way: the form's button waits. */
+  busy: boolean;
+  /** A start date the service refused (422). */
+  serverProblem: StartDateProblem | null;
+  renewal?: boolean;
+  clientAgent?: boolean;
+  /** Clears what the step said of the previous choice (its start date problem). */
+  reset: () => void;
+  /** The form's entries are valid: the step accepts (called with the step as `this`). */
+  accept: (e: PlanAcceptEvent) => void;
+}
+
+/**
+ * The priced plans of a plans step, the delivery charges said once above them, and under the chosen plan its start
+ * date and terms (sf-plan-accept). Call from the step's render() only.
+ */
+export function renderPlanList(step: PlansStep, plans: readonly Plan[], o: PlanListOptions) {
+  return html`${renderDeliveryNote(plans)}
+    <ul class="plan-list" aria-label=${o.label}>
+      ${plans.map((plan) => {
+        const selected = plan.uuid === step.draft.planUuid;
+        return html`<li>
+          <sf-plan-card .plan=${plan} ?selected=${selected} @sf-plan-select=${() => choosePlan(step, plan, o.reset)}></sf-plan-card>
+          ${selected
+            ? html`<sf-plan-accept
+                ?renewal=${o.renewal}
+                .plan=${plan}
+                .draft=${step.draft}
+                .busy=${o.busy}
+                .clientAgent=${o.clientAgent ?? false}
+                .serverProblem=${o.serverProblem}
+                @sf-plan-accept=${o.accept}
+              ></sf-plan-accept>`
+            : nothing}
+        </li>`;
+      })}
+    </ul>`;
+}
+
+/**
+ * A plans step's choice of `plan`: a new choice starts from the plan's earliest start date, since each plan has its
+ * own window, and `reset` clears what the step said of the previous one; then focus moves to the acceptance form's
+ * heading.
+ */
+async function choosePlan(step: PlansStep, plan: Plan, reset: () => void): Promise<void> {
+  if (step.draft.planUuid !== plan.uuid) {
+    step.draft.planUuid = plan.uuid;
+    step.draft.startDate = plan.earliest_start_date;
+    reset();
+    step.requestUpdate();
+  }
+  await step.updateComplete;
+  const accept = step.renderRoot.querySelector('sf-plan-accept');
+  await accept?.updateComplete;
+  accept?.shadowRoot?.querySelector<HTMLElement>('#accept-heading')?.focus();
 }
 
 /** The usage levels of the EFL's average price table; 1,000 kWh is the one customers compare. */

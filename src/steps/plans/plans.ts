@@ -12,8 +12,8 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { renderRefusal } from '../shared/refusal.js';
 import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
-import { choosePlan, type PlansDraft, type StartDateProblem } from './plan-accept.js';
-import { renderDeliveryNote } from './plan-card.js';
+import type { PlansDraft, StartDateProblem } from './plan-accept.js';
+import { renderPlanList } from './plan-card.js';
 // The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
 import { requestPlans } from '../../api/plans.js';
@@ -171,30 +171,14 @@ export class SfStepPlans extends StepElement<PlansDraft> {
   }
 
   private _renderList(plans: Plan[]) {
-    const busy = this._accept.status === TaskStatus.PENDING;
-    return html`${renderDeliveryNote(plans)}
-      <ul class="plan-list" aria-label=${msg('Available plans', { id: 'plans.list' })}>
-      ${plans.map((plan) => {
-        const selected = plan.uuid === this.draft.planUuid;
-        return html`<li>
-          <sf-plan-card .plan=${plan} ?selected=${selected} @sf-plan-select=${() => this._select(plan)}></sf-plan-card>
-          ${selected
-            ? html`<sf-plan-accept
-                .plan=${plan}
-                .draft=${this.draft}
-                .busy=${busy}
-                .clientAgent=${this.isClientAgent}
-                .serverProblem=${this._startProblem}
-                @sf-plan-accept=${this._onAccept}
-              ></sf-plan-accept>`
-            : nothing}
-        </li>`;
-      })}
-    </ul>`;
-  }
-
-  private _select(plan: Plan): Promise<void> {
-    return choosePlan(this, plan, () => (this._startProblem = null));
+    return renderPlanList(this, plans, {
+      label: msg('Available plans', { id: 'plans.list' }),
+      busy: this._accept.status === TaskStatus.PENDING,
+      serverProblem: this._startProblem,
+      clientAgent: this.isClientAgent,
+      reset: () => (this._startProblem = null),
+      accept: this._onAccept,
+    });
   }
 
   private _onAccept(e: PlanAcceptEvent): void {

@@ -13,8 +13,8 @@ import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 // The enrollment's plan card and acceptance form: the same Plan, so the same components (steps/plans/).
-import { renderDeliveryNote } from '../plans/plan-card.js';
-import { choosePlan, type PlansDraft, type StartDateProblem } from '../plans/plan-accept.js';
+import type { PlansDraft, StartDateProblem } from '../plans/plan-accept.js';
+import { renderPlanList } from '../plans/plan-card.js';
 import type { PlanAcceptEvent } from '../plans/plan-events.js';
 import { plansStyles } from '../plans/plans.styles.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
@@ -144,30 +144,14 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
   }
 
   private _renderList(plans: Plan[]) {
-    const busy = this._accept.status === TaskStatus.PENDING;
-    return html`${renderDeliveryNote(plans)}
-      <ul class="plan-list" aria-label=${msg('Renewal plans', { id: 'renewal.plans.list' })}>
-        ${plans.map((plan) => {
-          const selected = plan.uuid === this.draft.planUuid;
-          return html`<li>
-            <sf-plan-card .plan=${plan} ?selected=${selected} @sf-plan-select=${() => this._select(plan)}></sf-plan-card>
-            ${selected
-              ? html`<sf-plan-accept
-                  renewal
-                  .plan=${plan}
-                  .draft=${this.draft}
-                  .busy=${busy}
-                  .serverProblem=${this._startProblem}
-                  @sf-plan-accept=${this._onAccept}
-                ></sf-plan-accept>`
-              : nothing}
-          </li>`;
-        })}
-      </ul>`;
-  }
-
-  private _select(plan: Plan): Promise<void> {
-    return choosePlan(this, plan, () => (this._startProblem = null));
+    return renderPlanList(this, plans, {
+      label: msg('Renewal plans', { id: 'renewal.plans.list' }),
+      busy: this._accept.status === TaskStatus.PENDING,
+      serverProblem: this._startProblem,
+      renewal: true,
+      reset: () => (this._startProblem = null),
+      accept: this._onAccept,
+    });
   }
 
   private _onAccept(e: PlanAcceptEvent): void {
