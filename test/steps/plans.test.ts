@@ -148,6 +148,17 @@ describe('sf-step-plans', () => {
     expect((event.detail.data?.plan as { name: string }).name).to.equal('Lone Star 12');
   });
 
+  it('the terms ticked for one plan are not ticked for another: each plan\'s documents are accepted on their own', async () => {
+    const el = await mountPlans(plansApi());
+    q<HTMLInputElement>(await choose(el, 0), '#terms').click();
+    const other = await choose(el, 1);
+    expect(text(other)).to.contain('Bluebonnet 24');
+    expect(q<HTMLInputElement>(other, '#terms').checked).to.equal(false);
+    expect(button(other, 'Accept plan').disabled).to.equal(true);
+    // Back to the first plan: its tick was not kept either (a new choice is a new acceptance).
+    expect(q<HTMLInputElement>(await choose(el, 0), '#terms').checked).to.equal(false);
+  });
+
   it('reloads the plans with a message when the chosen plan expired', async () => {
     const fresh = [makePlan({ name: 'Lone Star 12 (new price)' })];
     let round = 0;

@@ -75,13 +75,14 @@ export function renderPlanList(step: PlansStep, plans: readonly Plan[], o: PlanL
 
 /**
  * A plans step's choice of `plan`: a new choice starts from the plan's earliest start date, since each plan has its
- * own window, and `reset` clears what the step said of the previous one; then focus moves to the acceptance form's
- * heading.
+ * own window, with its terms not accepted, since each plan has its own documents, and `reset` clears what the step
+ * said of the previous one; then focus moves to the acceptance form's heading.
  */
 async function choosePlan(step: PlansStep, plan: Plan, reset: () => void): Promise<void> {
   if (step.draft.planUuid !== plan.uuid) {
     step.draft.planUuid = plan.uuid;
     step.draft.startDate = plan.earliest_start_date;
+    step.draft.termsAccepted = false;
     reset();
     step.requestUpdate();
   }
