@@ -94,9 +94,9 @@ describe('sf-step-renewal-plans', () => {
   const mountPlans = (api: FakeApi) =>
     mount<SfStepRenewalPlans>(api.api, html`<sf-step-renewal-plans .account=${active} .draft=${{}}></sf-step-renewal-plans>`);
 
-  /** Chooses the first plan, ticks the terms and presses "Renew with this plan"; the acceptance form. */
-  async function renew(el: SfStepRenewalPlans) {
-    const accept = await choose(el);
+  /** Chooses a plan (the first unless told), ticks the terms and presses "Renew with this plan"; the acceptance form. */
+  async function renew(el: SfStepRenewalPlans, index = 0) {
+    const accept = await choose(el, index);
     q<HTMLInputElement>(accept, '#terms').click();
     await settle(accept);
     button(accept, 'Renew with this plan').click();
@@ -209,6 +209,26 @@ describe('sf-step-renewal-plans', () => {
     await renew(el);
     expect((await done).detail.data).to.deep.equal({ renewed: true });
     expect(text(el)).not.to.contain('You have already renewed');
+  });
+
+  it('an acceptance whose answer was lost, then another plan refused as already renewed: Close completes (the renewal is this session\'s)', async () => {
+    let attempt = 0;
+    const api = new FakeApi()
+      .on('listRenewalPlans', async () => plans)
+      .on('acceptRenewal', async () => {
+        attempt += 1;
+        throw attempt === 1 ? apiError(503, 'unavailable') : alreadyRenewed();
+      })
+      .on('getLocation', async () => queuedPlan(0));
+    const el = await mountPlans(api);
+    await renew(el);
+    await until(() => text(el).includes('Something went wrong on our side'));
+    await renew(el, 1);
+    await until(() => text(el).includes('You have already renewed'));
+    expect(text(el)).to.contain(`Your new plan, ${plans[0]!.name}, is queued`);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Close').click();
+    expect((await done).detail.data).to.deep.equal({ renewed: true, said: true });
   });
 
   it('a 422 not_yet_eligible on reading the plans is said in plain words', async () => {

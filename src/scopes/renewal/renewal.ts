@@ -25,7 +25,7 @@ export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
   // Nothing on the server changes by reading the current plan or closing the done screen; accepting re-reads the account.
   local: ['renewal', 'renewal-done'],
   complete({ step, data }, _account, progress) {
-    const next = renewalComplete(step, data?.renewed === true, progress);
+    const next = renewalComplete(step, data?.renewed === true, progress, data?.said === true);
     return next === 'close' ? { close: 'completed' } : next;
   },
   exit: (_account, progress) => renewalExit(progress),

@@ -27,10 +27,18 @@ export function renewalCurrent(_account: Account, progress: RenewalProgress): Re
   return progress.accepted ? 'renewal-done' : 'renewal';
 }
 
-/** Where a completed step leads: the current plan → the plans → (accepted) done → close. */
-export function renewalComplete(step: string, accepted: boolean, progress: RenewalProgress): { step: RenewalStep; progress: RenewalProgress } | 'close' {
+/**
+ * Where a completed step leads: the current plan → the plans → (accepted) done → close. `said`: the plans step already
+ * said what is queued (a plan this session accepted earlier, whose answer was lost), so it closes, completed.
+ */
+export function renewalComplete(
+  step: string,
+  accepted: boolean,
+  progress: RenewalProgress,
+  said = false,
+): { step: RenewalStep; progress: RenewalProgress } | 'close' {
   if (step === 'renewal-done') return 'close';
-  if (step === 'renewal-plans' && accepted) return { step: 'renewal-done', progress: { ...progress, accepted: true } };
+  if (step === 'renewal-plans' && accepted) return said ? 'close' : { step: 'renewal-done', progress: { ...progress, accepted: true } };
   return { step: 'renewal-plans', progress };
 }
 

@@ -31,7 +31,12 @@ import { renderStanding } from '../renewal/standing.js';
  * @fires sf-exit-request - "Not now" / "Close".
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepRenewalPlans extends StepElement<PlansDraft> {
+/** The plans step's draft, and the plans whose acceptance this session sent (kept across Back, like the draft). */
+export interface RenewalPlansDraft extends PlansDraft {
+  sent?: string[];
+}
+
+export class SfStepRenewalPlans extends StepElement<RenewalPlansDraft> {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
     _startProblem: { state: true },
@@ -82,6 +87,7 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
       this._failure = null;
       this._startProblem = null;
       this._termsRefused = false;
+      this.draft.sent = [...(this.draft.sent ?? []), plan.uuid];
       try {
         return await acceptRenewal(
           this.api,
@@ -136,7 +142,7 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
       </div>
       <div class="actions">
         ${standing
-          ? html`<button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'docs.close' })}</button>`
+          ? html`<button type="button" class="btn primary" @click=${() => this._close(standing)}>${msg('Close', { id: 'docs.close' })}</button>`
           : html`<button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
               <button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>`}
       </div>
@@ -163,6 +169,16 @@ export class SfStepRenewalPlans extends StepElement<PlansDraft> {
   private _retry(): void {
     if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) void this._accept.run(this._acceptArgs);
     else void this._plans.run();
+  }
+
+  /**
+   * Close after a refusal. A renewal queued for a plan this session sent (an acceptance whose answer was lost, then
+   * another plan chosen) is this session's renewal: the flow closes completed, not exited.
+   */
+  private _close(standing: RenewalStanding): void {
+    const queued = standing.kind === 'already_renewed' ? standing.queued : null;
+    if (queued && this.draft.sent?.includes(queued.plan_uuid)) this.complete({ data: { renewed: true, said: true } });
+    else this.exit();
   }
 
   /** A refusal ends the flow here: where the account stands, its code loaded only then (the element upgrades). */
