@@ -9,7 +9,7 @@ import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { sandboxAccount } from './support/sandbox.js';
 import type { SandboxFunnelEvent } from '../src/api/types.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { ADDRESSES, completeAddress, expectStep, planCards } from './support/flow-steps.js';
+import { ADDRESSES, acceptFirstPlan, addCard, completeAddress, expectCardForm, expectStep, fillIdentity, planCards, submitCredit } from './support/flow-steps.js';
 const SHOTS = '/tmp/e2e-shots2';
 
 type FunnelEvent = Pick<SandboxFunnelEvent, 'event' | 'identity' | 'plan_uuids' | 'reason' | 'label'>;
@@ -110,6 +110,22 @@ test.describe('opt-out after seeing plans', () => {
     const optOuts = (await funnel(accountUuid)).filter((e) => e.event === 'enrollment_opt_out');
     expect(optOuts).toHaveLength(1);
     expect(optOuts[0]).toMatchObject({ reason: null, label: null });
+  });
+
+  test('"Stay and continue" on the card step brings the card form back, and the card saves', async ({ page }) => {
+    const { frame, accountUuid } = await openFlowInModal(page);
+    await reachPlans(frame, accountUuid);
+    await acceptFirstPlan(frame);
+    await fillIdentity(frame);
+    await submitCredit(frame);
+    await expectCardForm(frame);
+    await frame.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(optOutHeading(frame)).toBeVisible();
+    await frame.getByRole('button', { name: 'Stay and continue' }).click();
+    // The form was released when the question replaced the step: it is opened again, and works.
+    await addCard(frame);
+    await expectStep(frame, 'review');
+    expect((await funnel(accountUuid)).filter((e) => e.event === 'enrollment_opt_out')).toHaveLength(0);
   });
 
   test('the close button pressed again on the question leaves, with the reason chosen so far', async ({ page }) => {

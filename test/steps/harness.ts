@@ -93,6 +93,16 @@ export function pendingUntilAborted<T>(signal?: AbortSignal): Promise<T> {
   });
 }
 
+/**
+ * What the root does with a visited step (flow.ts keeps its element): takes it off the page (the exit question over
+ * it, a later step) and, with the function returned, puts the same element back ("Stay and continue", Back).
+ */
+export function detach(el: HTMLElement): () => void {
+  const parent = el.parentElement!;
+  el.remove();
+  return () => parent.append(el);
+}
+
 export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;

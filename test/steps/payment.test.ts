@@ -5,7 +5,7 @@ import type { SfStepPayment } from '../../src/steps/payment/payment.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { PaymentMethod } from '../../src/api/types.js';
 import { setLocale } from '../../src/i18n/localization.js';
-import { FakeApi, apiError, button, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { FakeApi, apiError, button, detach, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 installFakeStripe();
 
@@ -176,6 +176,19 @@ describe('sf-step-payment', () => {
     button(q(el, 'sf-current-card'), 'Replace').click();
     await ready(el);
     expect(fake.callsOf('createPaymentSession')).to.have.length(1);
+  });
+
+  it('opens the card form again when the step is shown again (the exit question\'s "Stay", Back from the review)', async () => {
+    const fake = new FakeApi().on('createPaymentSession', async () => SESSION);
+    const el = await mount<SfStepPayment>(fake.api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
+    await until(() => !button(el, 'Save card').disabled, 'the card form is ready');
+    const putBack = detach(el);
+    // Leaving the page released the form: nothing of the processor stays in the document.
+    expect(fakeStripe.mountedInto.filter((n) => n.isConnected).length).to.equal(0);
+    putBack();
+    await until(() => !button(el, 'Save card').disabled, 'the card form is ready again');
+    expect(fakeStripe.mountedInto.filter((n) => n.isConnected && n.querySelector('.fake-payment-element')).length).to.equal(1);
+    expect(fake.callsOf('createPaymentSession')).to.have.length(2);
   });
 });
 

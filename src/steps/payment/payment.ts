@@ -177,6 +177,9 @@ export class SfStepPayment extends StepElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Shown again (the root keeps a visited step: "Stay" after the exit question, Back from the review): the card
+    // form was released when the step left the page, so it opens anew.
+    if (this._mode === 'form') return this._openForm();
     if (this._mode !== 'checking') return;
     if (this.purpose === 'enroll' && this.account?.enrollment.has_payment_method) void this._current.run([]);
     else this._openForm();
