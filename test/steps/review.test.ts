@@ -3,8 +3,9 @@ import '../../src/steps/review/review.js';
 import type { SfStepReview } from '../../src/steps/review/review.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
-import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, detach, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
 import { AttemptKey } from '../../src/api/attempt-key.js';
+import { ApiError } from '../../src/api/errors.js';
 
 const READY = makeAccount(
   { service_address: ADDRESS_RESULT, phone: '+15125550100' } as never,
@@ -198,5 +199,31 @@ describe('sf-step-review', () => {
       button(el, 'Submit enrollment').click();
       expect((await done).detail.data?.finalized).to.equal(true);
     });
+  });
+
+  it('a finalize refused with nothing missing (a cancelled account) says the service\'s reason, focus on the heading', async () => {
+    const fake = reviewApi().on('finalize', async () => {
+      throw new ApiError({ status: 422, code: 'unprocessable', message: 'The account is cancelled.', fields: [{ field: 'status', code: 'range', message: 'The account is cancelled.' }] });
+    });
+    const el = await mountReview(fake);
+    button(el, 'Submit enrollment').click();
+    await until(() => text(el).includes('The service could not accept this: The account is cancelled.'));
+    expect(fake.callsOf('getAccount')).to.have.length(2);
+    await until(() => el.shadowRoot!.activeElement?.id === 'step-heading', 'focus on the heading');
+  });
+
+  it('a finalize answered while the step was off the page (the exit question over it) is told once the step is back', async () => {
+    const answer = deferred<undefined>();
+    const fake = reviewApi().on('finalize', () => answer.promise);
+    const el = await mountReview(fake);
+    button(el, 'Submit enrollment').click();
+    const putBack = detach(el);
+    answer.resolve(undefined);
+    await until(() => fake.callsOf('getAccount').length === 2);
+    await new Promise((r) => setTimeout(r, 50));
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    putBack();
+    expect((await done).detail.data).to.deep.equal({ finalized: true });
+    expect(fake.callsOf('finalize')).to.have.length(1);
   });
 });

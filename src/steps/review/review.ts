@@ -3,6 +3,7 @@ import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
+import type { ApiError } from '../../api/errors.js';
 import type { StepDraft } from '../../contract/context.js';
 import { StepElement } from '../shared/step-element.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -55,9 +56,11 @@ export class SfStepReview extends StepElement<ReviewDraft> {
   acceptedPlan?: AcceptedPlan | null;
 
   private _failure: Failure | null = null;
-  /** Finalize refused (422): the account was re-read, the missing items explain why. */
-  private _refused = false;
+  /** Finalize refused (422): the account was re-read, the missing items explain why (or, none missing, the refusal). */
+  private _refused: ApiError | null = null;
   private _finalized = false;
+  /** Finalized while the step was off the page (the exit question over it): told to the root once it is back. */
+  private _held?: { account?: Account; data: { finalized: true } };
 
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
   private _finalizing = false;
@@ -80,11 +83,19 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       if (loaded?.account.enrollment.is_enrollment_finalized) {
         this._finalized = true;
         this.complete({ account: loaded.account, data: { finalized: true } });
-      } else if (this._refused) {
-        // The pressed Submit button is gone: focus (and the scroll) go to what is missing and the way to fix it.
+      } else if (this._refused && loaded) {
+        const refusal = this._refused;
         // The task sets its value after this callback: request the update here so focusing waits for that render.
         this.requestUpdate();
-        void this.focusHeading('#missing-heading');
+        if (missingItems(loaded.account).length) {
+          // The pressed Submit button is gone: focus (and the scroll) go to what is missing and the way to fix it.
+          void this.focusHeading('#missing-heading');
+        } else {
+          // Nothing missing, yet refused (a cancelled account, a client agent mismatch): the service's reason.
+          this._refused = null;
+          this._failure = { kind: 'refused', error: refusal };
+          void this.focusHeading('#step-heading');
+        }
       }
     },
     onError: (error) => {
@@ -96,7 +107,7 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     autoRun: false,
     task: async () => {
       this._failure = null;
-      this._refused = false;
+      this._refused = null;
       const agent = this.isClientAgent;
       // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
       await finalize(this.api, agent ? { is_client_agent_enrollment: true } : undefined, {
@@ -106,12 +117,16 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       // The root routes from the account; a failed re-read is no reason to hide a successful finalize.
       return getAccount(this.api).catch(() => undefined);
     },
-    onComplete: (account) => this.complete({ ...(account ? { account } : {}), data: { finalized: true } }),
+    onComplete: (account) => {
+      const detail = { ...(account ? { account } : {}), data: { finalized: true as const } };
+      if (this.isConnected) this.complete(detail);
+      else this._held = detail;
+    },
     onError: (error) => {
       this._finalizing = false;
       const failure = toFailure(error, this);
       if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
-        this._refused = true;
+        this._refused = failure.error;
         void this._load.run();
         return;
       }
@@ -131,7 +146,7 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       ${renderRetryAlert(this._failure, () => this._retry(), running || this._load.status === TaskStatus.PENDING)}
       ${renderRefusal(this._failure)}
       ${loading ? html`<p role="status">${msg('Loading your enrollment…', { id: 'review.loading' })}</p>` : nothing}
-      ${account && missing.length ? renderMissing(missing, this._refused, (item) => this._goTo(item)) : nothing}
+      ${account && missing.length ? renderMissing(missing, Boolean(this._refused), (item) => this._goTo(item)) : nothing}
       ${account ? renderSummary(account, loaded?.card ?? null, loaded?.plan ?? this.acceptedPlan ?? null) : nothing}
       ${account && !missing.length
         ? html`<p>
@@ -157,6 +172,13 @@ export class SfStepReview extends StepElement<ReviewDraft> {
           : nothing}
       </div>
     `;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const held = this._held;
+    this._held = undefined;
+    if (held) this.complete(held);
   }
 
   private _submit(): void {
