@@ -10,6 +10,7 @@ import {
   FakeApi,
   apiError,
   button,
+  deferred,
   key,
   makeAccount,
   meter,
@@ -318,5 +319,23 @@ describe('sf-step-address', () => {
 
     const again = await mountAddress(fake, makeAccount(), { selected: ADDRESS_RESULT });
     await until(() => qMaybe(again, 'sf-address-confirm') !== null);
+  });
+
+  it('a search left for "Search another way" does not take over the type-ahead when it answers', async () => {
+    const answer = deferred<AddressSearchResult[]>();
+    const fake = new FakeApi().on('fullAddressSearch', () => answer.promise).on('addressSearch', async () => []);
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    button(el, 'Find my address').click();
+    await settle(el);
+    button(el, 'Search another way').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', '#q') !== null);
+    answer.resolve([ADDRESS_RESULT]);
+    await new Promise((r) => setTimeout(r, 100));
+    await settle(el);
+    // (Booleans: a failing assertion on an element would have the runner serialise it.)
+    expect(qMaybe(el, 'sf-address-confirm') === null, 'the search left behind took over').to.equal(true);
+    expect(qMaybe(el, 'sf-address-lookup') !== null, 'the type-ahead stays').to.equal(true);
   });
 });

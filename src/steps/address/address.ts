@@ -297,6 +297,8 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   }
 
   private _openLookup(noMatch: boolean): void {
+    // "Search another way" while a search runs: its answer must not take over the view the customer went to.
+    this._search?.abort();
     this._noMatch = noMatch;
     this._view = 'lookup';
     void this._focusChild('sf-address-lookup');
