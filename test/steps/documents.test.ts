@@ -136,4 +136,22 @@ describe('sf-step-documents', () => {
     gone.replaceWith(step);
     expect((await event).detail.error.status).to.equal(401);
   });
+
+  it('a failed load of the current documents stays said after the all-documents tab has loaded', async () => {
+    const api = new FakeApi()
+      .on('getLocation', async () => location)
+      .on('listDocuments', async () => {
+        throw apiError(503, 'unavailable');
+      })
+      .on('listAllDocuments', async () => ({ data: [...ACTIVE, ...HISTORICAL] }));
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => text(el).includes('Something went wrong on our side'));
+    q<HTMLButtonElement>(el, '#tab-all').click();
+    await until(() => qMaybe(el, '#panel-all', 'sf-document-list') !== null);
+    q<HTMLButtonElement>(el, '#tab-active').click();
+    await settle(el);
+    // The current documents never loaded: still said, with the way to try again.
+    expect(text(el)).to.contain('Something went wrong on our side');
+    expect(text(el)).to.contain('Try again');
+  });
 });

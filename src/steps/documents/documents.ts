@@ -27,6 +27,7 @@ export class SfStepDocuments extends StepElement {
   static override properties: PropertyDeclarations = {
     _view: { state: true },
     _failure: { state: true },
+    _allFailure: { state: true },
   };
 
   static override styles = [
@@ -71,7 +72,12 @@ export class SfStepDocuments extends StepElement {
   ];
 
   private _view: View = 'active';
+  /**
+   * What went wrong reading the current documents, and the list of all of them: each load's own, so that one tab
+   * loading does not hide what the other could not load.
+   */
   private _failure: Failure | null = null;
+  private _allFailure: Failure | null = null;
 
   private get _locationUuid(): string | null {
     return this.account?.location_uuid ?? null;
@@ -90,8 +96,8 @@ export class SfStepDocuments extends StepElement {
   private _all = new Task(this, {
     autoRun: false,
     task: ([api, uuid]: [FlowApi, string], { signal }) => listAllDocuments(api, uuid, signal).then((l) => l.data),
-    onComplete: () => (this._failure = null),
-    onError: (error) => (this._failure = toFailure(error, this)),
+    onComplete: () => (this._allFailure = null),
+    onError: (error) => (this._allFailure = toFailure(error, this)),
   });
 
   override render() {
@@ -99,6 +105,7 @@ export class SfStepDocuments extends StepElement {
     const loaded = this._active.value;
     const location = loaded?.[0];
     const address = location?.address.address_1;
+    const failure = this._failure ?? this._allFailure;
     return html`
       ${stepHeading(
         msg('Your plan documents', { id: 'docs.heading' }),
@@ -106,8 +113,8 @@ export class SfStepDocuments extends StepElement {
           ? msg(str`The documents of your electricity plan at ${address}. Each one is a PDF that opens in a new tab.`, { id: 'docs.lead.address' })
           : msg('The documents of your electricity plan. Each one is a PDF that opens in a new tab.', { id: 'docs.lead' }),
       )}
-      ${renderRetryAlert(this._failure, () => this._retry(), this._active.status === TaskStatus.PENDING || this._all.status === TaskStatus.PENDING)}
-      ${renderRefusal(this._failure)}
+      ${renderRetryAlert(failure, () => this._retry(), this._active.status === TaskStatus.PENDING || this._all.status === TaskStatus.PENDING)}
+      ${renderRefusal(failure)}
       <div role="tablist" aria-label=${msg('Which documents', { id: 'docs.tabs' })} @keydown=${this._tabKey}>
         ${this._tab('active', msg('Current documents', { id: 'docs.tab.active' }))}
         ${this._tab('all', msg('All documents', { id: 'docs.tab.all' }))}
