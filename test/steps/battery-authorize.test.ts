@@ -257,4 +257,22 @@ describe('sf-step-battery-authorize', () => {
     await mountAuthorize(fake, { open: fakeOpen(null).open });
     await errored;
   });
+
+  it('"Try again" after a lost answer to the page-to-page authorization asks for the same one (its key kept)', async () => {
+    let lose = true;
+    const fake = new FakeApi().on('createBatteryAuthorization', async (req) => {
+      if (req.return_url && lose) throw apiError(0, 'network');
+      return makeAuthorization({ id: req.return_url ? SECOND : AUTH_ID, maker: req.maker, return_url: req.return_url ?? null });
+    });
+    const went: string[] = [];
+    const el = await mountAuthorize(fake, { open: fakeOpen(null).open, topLevel: true, navigate: (url) => went.push(url) });
+    (await continueButton(el)).click();
+    await until(() => text(el).includes('Try again'));
+    lose = false;
+    button(el, 'Try again').click();
+    await until(() => went.length === 1);
+    const keys = fake.callsOf('createBatteryAuthorization').filter((c) => (c.args[0] as { return_url?: string }).return_url).map((c) => c.idempotencyKey);
+    expect(keys).to.have.length(2);
+    expect(keys[1]).to.equal(keys[0]);
+  });
 });

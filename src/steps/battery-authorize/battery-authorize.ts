@@ -248,16 +248,19 @@ export class SfStepBatteryAuthorize extends StepElement {
     this._timer = setInterval(() => this._tick(), Math.min(500, this.pollMs));
   }
 
-  /** No popup at top level: an authorization that comes back here (return_url), and the page goes there. */
-  private async _redirect(maker: BatteryMakerId): Promise<void> {
-    this._key.reset();
+  /**
+   * No popup at top level: an authorization that comes back here (return_url), and the page goes there. A new one
+   * each time, but "Try again" after a lost answer asks for the same one (its key kept), as `_create` does.
+   */
+  private async _redirect(maker: BatteryMakerId, fresh = true): Promise<void> {
+    if (fresh) this._key.reset();
     this._view = { kind: 'redirecting' };
     const returnUrl = this.pageUrl();
     try {
       const auth = await createBatteryAuthorization(this.api, { maker, return_url: returnUrl }, { idempotencyKey: this._key.for(`redirect:${maker}:${returnUrl}`), signal: this._abort.signal });
       this.navigate(auth.authorization_url);
     } catch (error) {
-      this._fail(error, () => void this._redirect(maker));
+      this._fail(error, () => void this._redirect(maker, false));
     }
   }
 
