@@ -300,4 +300,16 @@ describe('sf-step-renewal-done', () => {
     button(el, 'Done').click();
     expect((await done).detail.step).to.equal('renewal-done');
   });
+
+  it('a month-to-month renewal starts on the date chosen, not "when your current contract ends"', async () => {
+    const ended = { ...base.contract, status: 'expired' as const };
+    const later = { ...queued, start_date: '2030-02-10', end_date: '2030-08-09' };
+    const api = new FakeApi()
+      .on('getLocation', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { contract: ended, queued_contract: later }))
+      .on('listAllDocuments', async () => ({ data: [] }));
+    const el = await mount<SfStepRenewalDone>(api.api, html`<sf-step-renewal-done .account=${active} .draft=${{}}></sf-step-renewal-done>`);
+    await until(() => text(el).includes('Lone Star Saver 6 is queued'));
+    expect(text(el)).to.contain('Lone Star Saver 6 is queued: it starts on February 10, 2030. Until then your month-to-month service continues.');
+    expect(text(el)).not.to.contain('when your current contract ends');
+  });
 });

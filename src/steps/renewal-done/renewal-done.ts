@@ -47,11 +47,16 @@ export class SfStepRenewalDone extends StepElement {
     return html`
       ${stepHeading(
         msg('Your renewal is confirmed', { id: 'renewal.done.heading' }),
-        queued
-          ? msg(str`${queued.plan_name} is queued: it starts on ${formatDate(queued.start_date, locale)}, when your current contract ends. Until then nothing changes.`, {
-              id: 'renewal.done.lead',
-            })
-          : null,
+        !queued
+          ? null
+          : location?.contract.status === 'expired'
+            ? // Month-to-month: the contract has ended already, and the new plan starts on the date chosen.
+              msg(str`${queued.plan_name} is queued: it starts on ${formatDate(queued.start_date, locale)}. Until then your month-to-month service continues.`, {
+                id: 'renewal.done.lead_month_to_month',
+              })
+            : msg(str`${queued.plan_name} is queued: it starts on ${formatDate(queued.start_date, locale)}, when your current contract ends. Until then nothing changes.`, {
+                id: 'renewal.done.lead',
+              }),
       )}
       ${renderRetryAlert(this._failure, () => void this._read.run(), this._read.status === TaskStatus.PENDING)}
       ${this._read.status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading your renewal…', { id: 'renewal.done.loading' })}</p>` : nothing}

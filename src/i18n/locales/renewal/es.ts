@@ -39,6 +39,7 @@
 'renewal.done.docs_hint': `Ahora aparecen entre todos sus documentos, marcados como en espera hasta que comience su nuevo plan.`,
 'renewal.done.heading': `Su renovación está confirmada`,
 'renewal.done.lead': str`${0} está en espera: comienza el ${1}, cuando termine su contrato actual. Hasta entonces nada cambia.`,
+'renewal.done.lead_month_to_month': str`${0} está en espera: comienza el ${1}. Hasta entonces continúa su servicio mes a mes.`,
 'renewal.done.loading': `Cargando su renovación…`,
 'renewal.done.queued': `Su nuevo plan (en espera)`,
 'renewal.ended': str`Su contrato terminó el ${0}. Ahora tiene servicio mes a mes hasta que elija un plan nuevo.`,
