@@ -19,6 +19,16 @@ function chooseOther(el: SfStepBillingAddress): void {
   q<HTMLInputElement>(el, 'input[value="other"]').click();
 }
 
+/** Chooses "a different address", types one in Austin, and presses Save. */
+async function saveOther(el: SfStepBillingAddress): Promise<void> {
+  chooseOther(el);
+  await settle(el);
+  type(input(el, 'address_1'), '4807 Caswell Ave');
+  type(input(el, 'city'), 'Austin');
+  type(input(el, 'postal_code'), '78751');
+  button(el, 'Save billing address').click();
+}
+
 describe('sf-step-billing-address', () => {
   it('starts on "my service address" and saves that choice with an Idempotency-Key', async () => {
     const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS).on('updateBillingAddress', async () => SAME_ADDRESS);
@@ -60,12 +70,7 @@ describe('sf-step-billing-address', () => {
       Promise.reject(apiError(400, 'invalid_request', [{ field: 'address.postal_code', code: 'format', message: 'x' }]));
     const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS).on('updateBillingAddress', () => answer());
     const el = await mountForm(fake);
-    chooseOther(el);
-    await settle(el);
-    type(input(el, 'address_1'), '4807 Caswell Ave');
-    type(input(el, 'city'), 'Austin');
-    type(input(el, 'postal_code'), '78751');
-    button(el, 'Save billing address').click();
+    await saveOther(el);
     await until(() => errorOf(el, 'postal_code') !== '');
     expect(errorOf(el, 'postal_code')).to.equal('Enter a ZIP code of 5 digits, for example 77002.');
     expect(el.shadowRoot!.activeElement).to.equal(input(el, 'postal_code'));
@@ -108,5 +113,39 @@ describe('sf-step-billing-address', () => {
     button(el, 'Cancel').click();
     expect((await back).detail.data).to.deep.equal({ open: 'invoices' });
     expect(fake.callsOf('updateBillingAddress')).to.have.length(0);
+  });
+
+  it('a refusal of the other address is no longer said once the customer chose the service address', async () => {
+    const fake = new FakeApi()
+      .on('getBillingAddress', async () => SAME_ADDRESS)
+      .on('updateBillingAddress', async () => {
+        throw apiError(422, 'undeliverable address', [{ field: 'address', code: 'undeliverable', message: 'undeliverable' }]);
+      });
+    const el = await mountForm(fake);
+    await saveOther(el);
+    await until(() => text(el).includes('The service could not accept this:'));
+    q<HTMLInputElement>(el, 'input[value="same"]').click();
+    await settle(el);
+    expect(text(el)).not.to.contain('The service could not accept this:');
+  });
+
+  it('Cancel drops what was typed: the form opened again starts from the address on file', async () => {
+    const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS);
+    // The root keeps one draft per view for the session: the next "Change billing address" gets the same one.
+    const draft = {};
+    const first = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${draft}></sf-step-billing-address>`);
+    await until(() => Boolean(first.shadowRoot!.querySelector('form')));
+    chooseOther(first);
+    await settle(first);
+    type(input(first, 'address_1'), '99 Wrong Rd');
+    const back = oneEvent(first, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(first, 'Cancel').click();
+    expect((await back).detail.data).to.deep.equal({ open: 'invoices' });
+    expect(fake.callsOf('updateBillingAddress')).to.have.length(0);
+    const again = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${draft}></sf-step-billing-address>`);
+    await until(() => Boolean(again.shadowRoot!.querySelector('form')));
+    await settle(again);
+    expect(q<HTMLInputElement>(again, 'input[value="same"]').checked).to.equal(true);
+    expect(fake.callsOf('getBillingAddress')).to.have.length(2);
   });
 });

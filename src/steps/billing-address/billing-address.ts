@@ -157,7 +157,7 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
   }
 
   private _cancelButton() {
-    return html`<button type="button" class="btn secondary start" ?disabled=${this._busy} @click=${() => this.complete({ data: { open: 'invoices' } })}>
+    return html`<button type="button" class="btn secondary start" ?disabled=${this._busy} @click=${this._cancel}>
       ${msg('Cancel', { id: 'billing-address.cancel' })}
     </button>`;
   }
@@ -250,9 +250,17 @@ export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
     </div>`;
   }
 
+  /** Cancel drops what was typed: the next "Change billing address" starts from the address on file again. */
+  private _cancel(): void {
+    for (const key of Object.keys(this.draft)) delete this.draft[key as keyof BillingAddressDraft];
+    this.complete({ data: { open: 'invoices' } });
+  }
+
   private _choose(choice: 'same' | 'other'): void {
     this.draft.choice = choice;
     this._server = new Map();
+    // A refusal was of the address sent, not of the one now chosen.
+    if (this._failure?.kind === 'refused') this._failure = null;
     this.requestUpdate();
   }
 
