@@ -117,8 +117,8 @@ describe('billing: declaration', () => {
   });
 
   it('opens an invoice and comes back to the list, remembering which one', () => {
-    const open = afterComplete({ step: 'invoices', data: { open: 'invoice', invoice: 'INV-2030-001001' } }, {});
-    expect(open).to.deep.equal({ progress: { view: 'invoice', invoice: 'INV-2030-001001' }, step: 'invoice' });
+    const open = afterComplete({ step: 'invoices', data: { open: 'invoice', invoice: 'INV-2030-001001', today: '2030-12-05' } }, {});
+    expect(open).to.deep.equal({ progress: { view: 'invoice', invoice: 'INV-2030-001001', today: '2030-12-05' }, step: 'invoice' });
     const back = afterComplete({ step: 'invoice', data: { open: 'invoices' } }, { view: 'invoice', invoice: 'INV-2030-001001' });
     expect(back).to.deep.equal({ progress: { view: 'invoices', invoice: 'INV-2030-001001', saved: false, from: 'invoice' }, step: 'invoices' });
   });

@@ -16,6 +16,15 @@ async function mountDetail(fake: FakeApi, number = 'INV-2030-100500') {
 const money = (s: string) => Math.round(Number(s.replace(/[$,]/g, '')) * 100);
 
 describe('sf-step-invoice', () => {
+  it('says the status by the list\'s today when given one, so the list and the detail agree', async () => {
+    // Unpaid, due on 2030-12-21: due by this browser's clock, past due by the list's today (the service's clock ahead).
+    const unpaid = makeInvoice(0, { paid_at: null, status: 'past_due' });
+    const fake = new FakeApi().on('getInvoice', async () => makeDetail(unpaid));
+    const el = await mount<SfStepInvoice>(fake.api, html`<sf-step-invoice .account=${ACTIVE} .draft=${{}} .number=${unpaid.number} .today=${'2031-01-02'}></sf-step-invoice>`);
+    await until(() => text(el).includes('How the total adds up'));
+    expect(el.shadowRoot!.querySelector('.status')!.getAttribute('data-status')).to.equal('past_due');
+  });
+
   it('asks for the invoice by number and shows its charge groups adding up to the total, with the PDF', async () => {
     const detail = makeDetail();
     const fake = new FakeApi().on('getInvoice', async () => detail);

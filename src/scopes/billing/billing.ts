@@ -41,7 +41,7 @@ export const billing: ScopeDeclaration<BillingStep, BillingProgress> = {
       tag: 'sf-step-invoice',
       load: () => import('../../steps/invoice/invoice.js'),
       render: (i) =>
-        html`<sf-step-invoice .account=${i.account} .session=${i.session} .draft=${i.draft} .number=${i.progress.invoice ?? ''}></sf-step-invoice>`,
+        html`<sf-step-invoice .account=${i.account} .session=${i.session} .draft=${i.draft} .number=${i.progress.invoice ?? ''} .today=${i.progress.today ?? ''}></sf-step-invoice>`,
     },
     'billing-address': {
       tag: 'sf-step-billing-address',

@@ -14,6 +14,8 @@ export interface BillingProgress {
   view?: BillingStep;
   /** The invoice whose detail is (or was last) open: its number. */
   invoice?: string;
+  /** The list's today (`billingToday` of its invoices), so the detail's status agrees with the list's. */
+  today?: string;
   /** The billing address was just saved: the list says so once. */
   saved?: boolean;
   /** The view the list was returned to from: focus goes back to what opened it. */
@@ -24,6 +26,8 @@ export interface BillingProgress {
 export interface BillingData {
   open?: BillingStep;
   invoice?: string;
+  /** With `invoice`: the list's today. */
+  today?: string;
   saved?: boolean;
 }
 
@@ -36,7 +40,7 @@ export function currentView(progress: BillingProgress): BillingStep {
 /** Where a completed view leads: Done on the list closes the flow; every other completion names a view. */
 export function afterComplete({ step, data }: StepCompleteDetail, progress: BillingProgress): Completion<BillingStep, BillingProgress> {
   const d = (data ?? {}) as BillingData;
-  if (d.open === 'invoice' && d.invoice) return { progress: { view: 'invoice', invoice: d.invoice }, step: 'invoice' };
+  if (d.open === 'invoice' && d.invoice) return { progress: { view: 'invoice', invoice: d.invoice, ...(d.today ? { today: d.today } : {}) }, step: 'invoice' };
   if (d.open === 'billing-address') return { progress: { ...progress, view: 'billing-address', saved: false }, step: 'billing-address' };
   if (step === 'invoices' && !d.open) return { close: 'completed' };
   const from = step === 'invoice' || step === 'billing-address' ? step : undefined;

@@ -76,6 +76,7 @@ function chargeText(text: string): string {
 export class SfStepInvoice extends StepElement {
   static override properties: PropertyDeclarations = {
     number: { attribute: false },
+    today: { attribute: false },
     _invoice: { state: true },
     _failure: { state: true },
     _missing: { state: true },
@@ -95,6 +96,8 @@ export class SfStepInvoice extends StepElement {
 
   /** The invoice's number (the detail path). */
   number = '';
+  /** The list's today (YYYY-MM-DD, `billingToday` of its invoices): the status then agrees with the list's. */
+  today = '';
 
   private _invoice: InvoiceDetail | null = null;
   private _failure: Failure | null = null;
@@ -148,7 +151,7 @@ export class SfStepInvoice extends StepElement {
   }
 
   private _renderInvoice(invoice: InvoiceDetail, locale: string) {
-    const state = invoiceStatus(invoice, billingToday([invoice]));
+    const state = invoiceStatus(invoice, billingToday([invoice, { invoice_date: this.today }]));
     const sum = chargesTotal(invoice);
     return html`
       <div class="summary-status">${renderStatus(state)}</div>

@@ -42,7 +42,8 @@ const enrolled = (finalized: boolean | undefined) => Boolean(finalized);
  * average price and status in words; the billing address ("same as service address" when it is) with a way to
  * change it; where the account stands (sf-account-status); Done. Without invoices it says when the first bill comes;
  * before enrollment, that there is nothing to bill yet.
- * @fires sf-step-complete - `{ step: 'invoices', data: { open: 'invoice', invoice } }` to open one,
+ * @fires sf-step-complete - `{ step: 'invoices', data: { open: 'invoice', invoice, today } }` to open one (`today`: the
+ *   list's, so the detail's status agrees with it),
  * `{ data: { open: 'billing-address' } }` to change the address, no data for Done.
  * @fires sf-api-error - 401/403 for the root.
  */
@@ -311,7 +312,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
   }
 
   private _open(invoice: Invoice): void {
-    this.complete({ data: { open: 'invoice', invoice: invoice.number } });
+    this.complete({ data: { open: 'invoice', invoice: invoice.number, today: billingToday(this.draft.invoices ?? []) } });
   }
 }
 
