@@ -338,4 +338,24 @@ describe('sf-step-address', () => {
     expect(qMaybe(el, 'sf-address-confirm') === null, 'the search left behind took over').to.equal(true);
     expect(qMaybe(el, 'sf-address-lookup') !== null, 'the type-ahead stays').to.equal(true);
   });
+
+  it('after a failed search, focus is on "Try again", and stays there when trying again fails again', async () => {
+    const fake = new FakeApi().on('fullAddressSearch', async () => {
+      throw apiError(0, 'network');
+    });
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    const find = button(el, 'Find my address');
+    find.focus();
+    find.click();
+    await until(() => text(el).includes('Try again'));
+    await settle(el);
+    expect(el.shadowRoot!.activeElement === button(el, 'Try again'), 'focus on Try again').to.equal(true);
+    // "Try again" is taken away while the search runs (the alert goes): focus comes back to it when it fails again.
+    button(el, 'Try again').click();
+    await until(() => fake.callsOf('fullAddressSearch').length === 2 && text(el).includes('Try again'));
+    await settle(el);
+    expect(el.shadowRoot!.activeElement === button(el, 'Try again'), 'focus on Try again again').to.equal(true);
+  });
 });

@@ -175,4 +175,17 @@ describe('sf-step-identity', () => {
     expect(c!.args[0]).to.include({ email: 'pat.doe@example.com' });
     expect(c!.idempotencyKey, 'changed details').not.to.equal(a!.idempotencyKey);
   });
+
+  it('after a failed Continue, focus is on "Try again", not lost to the page (the pressed button was disabled)', async () => {
+    const fake = new FakeApi().on('updateIdentity', async () => {
+      throw apiError(0, 'network');
+    });
+    const el = await mountIdentity(fake);
+    const next = button(el, 'Continue');
+    next.focus();
+    next.click();
+    await until(() => text(el).includes('Try again'));
+    await settle(el);
+    expect(el.shadowRoot!.activeElement === button(el, 'Try again'), 'focus on Try again').to.equal(true);
+  });
 });

@@ -161,4 +161,19 @@ describe('sf-step-invoices', () => {
     expect(button(el, 'Done').classList.contains('primary')).to.equal(true);
     await expect(el).to.be.accessible();
   });
+
+  it('after "Show older invoices" fails, focus is on "Try again", not lost to the page', async () => {
+    const fake = pagedApi().on('listInvoices', async ({ cursor }) => {
+      if (cursor) throw apiError(503, 'unavailable');
+      return { data: ALL.slice(0, 12), next_cursor: '12' };
+    });
+    const el = await mountList(fake);
+    await until(() => cards(el).length === 12);
+    const more = button(el, 'Show older invoices');
+    more.focus();
+    more.click();
+    await until(() => text(el).includes('Something went wrong on our side'));
+    await settle(el);
+    expect(el.shadowRoot!.activeElement === button(el, 'Try again'), 'focus on Try again').to.equal(true);
+  });
 });

@@ -3,7 +3,7 @@
  * event helpers. A base class rather than a mixin because every step is a localized Lit element anyway. A step declares its own
  * reactive properties in `static properties` too: Lit merges them with these.
  */
-import type { PropertyDeclarations } from 'lit';
+import type { PropertyDeclarations, PropertyValues } from 'lit';
 import { LocalizedElement } from '../../i18n/localization.js';
 import { requestApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
@@ -58,6 +58,14 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
 
   protected exit(): void {
     this.dispatchEvent(new ExitRequestEvent());
+  }
+
+  /**
+   * Focus is not lost to the page: a pressed button that became disabled while its request ran (or was removed with
+   * the alert it was in) leaves focus on the body, so once a failure's "Try again" is on screen, it gets focus.
+   */
+  protected override updated(_changed: PropertyValues<this>): void {
+    if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus();
   }
 
   /** Moves focus to a view heading after an in-step view change (the root focuses the step's h1 on arrival). */
