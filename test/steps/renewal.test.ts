@@ -86,6 +86,17 @@ describe('sf-step-renewal (the current plan)', () => {
     button(el, 'Try again').click();
     await until(() => text(el).includes('You can renew now'));
   });
+
+  it('a refusal reading the plan (its location not found) is said, with Close', async () => {
+    const api = new FakeApi().on('getLocation', async () => {
+      throw apiError(404, 'not_found');
+    });
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('The service could not accept this'));
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Close').click();
+    await exit;
+  });
 });
 
 describe('sf-step-renewal-plans', () => {
