@@ -1,4 +1,4 @@
-import { html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, render, type LitElement, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
@@ -65,6 +65,8 @@ export class SfFlow extends LocalizedElement {
   private _state: FlowState = initialState;
   /** The live region's text, once the new step's heading is known. */
   private _announce: { step: string; title: string } | null = null;
+  /** The showing (step and visit) last announced and told to the host. */
+  private _shown = '';
 
   private _scope: AnyScope | undefined;
   private _client: FlowApi | undefined;
@@ -153,7 +155,8 @@ export class SfFlow extends LocalizedElement {
    */
   private _element(name: string, visit: number, template: TemplateResult): Element {
     let view = this._views.get(name);
-    if (view?.[0] === visit) render(template, view[1]);
+    // A kept element missed a language switch while off the page (its localization listens only while connected).
+    if (view?.[0] === visit) render(template, view[1]), (view[2] as LitElement).requestUpdate();
     else {
       const holder = document.createDocumentFragment();
       render(template, holder);
@@ -175,10 +178,10 @@ export class SfFlow extends LocalizedElement {
       this._link.close(screen.reason, after.account, this.hostWindow);
       void this._showStatus();
     } else if (screen.kind === 'status') void this._showStatus();
-    else if (screen.kind === 'step') void this._onStep(before.screen, screen);
+    else if (screen.kind === 'step') void this._onStep(screen);
   }
 
-  private async _onStep(before: Screen, screen: Extract<Screen, { kind: 'step' }>): Promise<void> {
+  private async _onStep(screen: Extract<Screen, { kind: 'step' }>): Promise<void> {
     const view = this._scope!.views[screen.step]!;
     if (!screen.ready) {
       // The skeleton shows only while the code (and, for a step after the first screen's, its strings in a language
@@ -188,12 +191,13 @@ export class SfFlow extends LocalizedElement {
       // A failed chunk stays failed in the module map until a reload.
       return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
     }
-    if (screen.completing) return void this._reread(screen);
-    // The same showing, ready before: the question came or went over it.
-    const asked = before.kind === 'step' && before.ready && before.step === screen.step && before.visit === screen.visit;
+    // The question asked over a step still saving is shown (and focused) first; "Stay" reads the account again.
+    if (screen.completing && !screen.asking) return void this._reread(screen);
     const heading = await this._focus(screen.asking ? this._scope!.question!.tag : view.tag);
-    // Back from the question, or the question itself: focus only (the host and the live region know the step).
-    if (asked || screen.asking || this._state.screen !== screen) return;
+    // The question, or a showing already announced (Back from the question): focus only.
+    const shown = screen.step + screen.visit;
+    if (screen.asking || this._state.screen !== screen || this._shown === shown) return;
+    this._shown = shown;
     this._announce = { step: screen.step, title: heading?.textContent?.trim() ?? '' };
     this._link.stepShown(screen.step);
     this._prefetch(screen.step);
@@ -327,6 +331,8 @@ export class SfFlow extends LocalizedElement {
   }
 
   private async _showStatus(): Promise<void> {
+    // The step shown after it (Try again) is announced and told to the host again.
+    this._shown = '';
     await Promise.all([loadStatusScreen(), laterStrings().catch(() => undefined)]);
     this.requestUpdate();
     await this.updateComplete;

@@ -4,9 +4,16 @@ import type { Account } from '../../src/api/types.js';
 import { ApiErrorEvent, ExitRequestEvent, StepBackEvent, StepCompleteEvent } from '../../src/contract/events.js';
 import { PlansViewedEvent } from '../../src/contract/exit-events.js';
 import type { SfFlow } from '../../src/flow/flow.js';
+import type { AnyScope } from '../../src/flow/scope.js';
+import { enrollment } from '../../src/scopes/enrollment/enrollment.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
-import { closeMessages, current, deepFocus, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
+import { StubStep, closeMessages, current, deepFocus, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
 import { setLocale } from '../../src/i18n/localization.js';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const clickClose = (el: HTMLElement) => el.shadowRoot!.querySelector<HTMLButtonElement>('header button[aria-label="Close"]')!.click();
+/** The host element whose shadow root holds the focused element ('' when focus is on the page itself). */
+const focusedIn = () => ((deepFocus()?.getRootNode() as ShadowRoot | Document) instanceof ShadowRoot ? (deepFocus()!.getRootNode() as ShadowRoot).host.localName : '');
 
 const unauthorized = () => new ApiError({ status: 401, code: 'token_expired', message: 'expired' });
 
@@ -335,5 +342,98 @@ describe('sf-flow', () => {
     await waitUntil(() => el.shadowRoot!.querySelector('.progress')!.textContent!.includes('Paso 1 de 6'));
     header.querySelector<HTMLButtonElement>('button[lang="en"]')!.click();
     await waitUntil(() => document.documentElement.lang === 'en');
+  });
+
+  it('focuses the exit question asked while a completed step re-reads the account', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const atPlans = makeAccount({ service_address: ADDRESS });
+    const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
+    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => (++reads === 1 ? atPlans : (await gate, accepted)) });
+    const { el } = await mountFlow({ api });
+    const plans = await waitForView(el, 'sf-step-plans');
+    await waitUntil(() => deepFocus()?.id === 'step-heading', 'plans heading focused');
+    plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
+    plans.dispatchEvent(new StepCompleteEvent({ step: 'plans' }));
+    clickClose(el);
+    await waitForView(el, 'sf-opt-out');
+    await pause(600);
+    const where = `${focusedIn()}#${deepFocus()?.id ?? ''}`;
+    release();
+    expect(where, 'focus is on the question heading').to.equal('sf-opt-out#step-heading');
+  });
+
+  it('keeps the exit question on screen until it is answered, even when the re-read account arrives', async () => {
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const atPlans = makeAccount({ service_address: ADDRESS });
+    const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
+    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => (++reads === 1 ? atPlans : (await gate, accepted)) });
+    const { el } = await mountFlow({ api });
+    const plans = await waitForView(el, 'sf-step-plans');
+    plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
+    plans.dispatchEvent(new StepCompleteEvent({ step: 'plans' }));
+    clickClose(el);
+    await waitForView(el, 'sf-opt-out');
+    release();
+    await pause(300);
+    expect(current(el)?.localName ?? '', 'the question the customer is answering').to.equal('sf-opt-out');
+  });
+
+  it('announces the step and tells the host about it after "Stay" when the question came while its code loaded', async () => {
+    class SlowStep extends StubStep {}
+    const views = enrollment.views as unknown as AnyScope['views'] & Record<string, unknown>;
+    const original = views.identity;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    views.identity = {
+      tag: 'sf-zz-slow-identity',
+      load: () => gate.then(() => customElements.get('sf-zz-slow-identity') ?? customElements.define('sf-zz-slow-identity', SlowStep)),
+      render: () => html`<sf-zz-slow-identity></sf-zz-slow-identity>`,
+    };
+    try {
+      const { el, host } = await mountFlow({ account: makeAccount({ service_address: ADDRESS }) });
+      const plans = await waitForView(el, 'sf-step-plans');
+      await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-step'), 'plans step posted');
+      plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
+      const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
+      plans.dispatchEvent(new StepCompleteEvent({ step: 'plans', account: accepted }));
+      // The identity step's code is still on its way: the customer presses close.
+      clickClose(el);
+      await pause(50);
+      release();
+      const optOut = await waitForView(el, 'sf-opt-out');
+      optOut.dispatchEvent(new CustomEvent('sf-opt-out-cancelled', { bubbles: true, composed: true }));
+      await waitForView(el, 'sf-zz-slow-identity');
+      await pause(500);
+      const steps = host.messages.filter((m) => m.type === 'service-flow-step').map((m) => (m as { step: string }).step);
+      const live = el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
+      expect(steps.join(','), 'the host is told the step on screen').to.equal('plans,identity');
+      expect(live, 'the live region names the step on screen').to.contain('Step 3 of');
+    } finally {
+      views.identity = original;
+    }
+  });
+
+  it('shows a step kept from an earlier visit in the language switched to meanwhile (Back)', async () => {
+    try {
+      const { el } = await mountFlow();
+      const address = await waitForView(el, 'sf-step-address');
+      address.dispatchEvent(new StepCompleteEvent({ step: 'address', data: { address: ADDRESS } }));
+      const plans = await waitForView(el, 'sf-step-plans');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('header button[lang="es"]')!.click();
+      await waitUntil(() => document.documentElement.lang === 'es', 'locale did not switch', { timeout: 3000 });
+      plans.dispatchEvent(new StepBackEvent());
+      const again = await waitForView(el, 'sf-step-address');
+      await pause(300);
+      const heading = again.shadowRoot!.querySelector('#step-heading')!.textContent!.trim();
+      const live = el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
+      expect(heading).to.equal('¿Dónde necesita electricidad?');
+      expect(live).to.contain('¿Dónde necesita electricidad?');
+    } finally {
+      await setLocale('en');
+    }
   });
 });
