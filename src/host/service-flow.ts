@@ -131,17 +131,25 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
     const message = event.data;
     if (!greeted) greet();
     greeted = true;
-    if (message.type === 'service-flow-resize') {
+    // A height that is not a finite number is ignored (it would stay as the dialog's size).
+    if (message.type === 'service-flow-resize' && Number.isFinite(message.height)) {
       height = Math.max(MIN_HEIGHT, Math.ceil(message.height));
       relayout();
     }
-    options.onEvent?.(message);
-    if (current !== handle) return; // the page destroyed it from onEvent
-    if (message.type === 'service-flow-ready') {
-      ready = way.hidden = true;
-      clearTimeout(slow);
-      options.onReady?.(message);
-    } else if (message.type === 'service-flow-close') end(true, message);
+    // The page's onEvent throwing must not leave the dialog open: the SDK's own handling runs anyway, then the
+    // exception goes on to the page (its console).
+    try {
+      options.onEvent?.(message);
+    } finally {
+      if (current === handle) {
+        // (Not when the page destroyed it from onEvent.)
+        if (message.type === 'service-flow-ready') {
+          ready = way.hidden = true;
+          clearTimeout(slow);
+          options.onReady?.(message);
+        } else if (message.type === 'service-flow-close') end(true, message);
+      }
+    }
   };
   // Escape from the page (focus outside the iframe) closes only a flow that never became ready; once it is, the
   // flow's own header and its close button are the way out (Escape inside the flow belongs to the flow). A cancel the

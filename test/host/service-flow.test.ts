@@ -229,4 +229,38 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(dialog()).to.equal(null);
     expect(calls.ready).to.deep.equal([]);
   });
+
+  it('a page whose onEvent throws still gets the dialog removed and onClose on service-flow-close', () => {
+    const before = new Set(live);
+    const calls = open({
+      onEvent: (m) => {
+        if (m.type === 'service-flow-close') throw new Error("the page's own bug");
+      },
+    });
+    // The SDK's listener, called directly: the page's exception comes back here (a real dispatch reports it as
+    // uncaught, which the runner would count as this test's failure).
+    const listener = [...live].find((l) => !before.has(l)) as (event: MessageEvent) => void;
+    const source = iframe()!.contentWindow;
+    listener(new MessageEvent('message', { data: ready, origin: FLOW_ORIGIN, source }));
+    expect(() => listener(new MessageEvent('message', { data: closeMsg, origin: FLOW_ORIGIN, source }))).to.throw(/own bug/);
+    expect(dialog() === null, 'the dialog is gone').to.equal(true);
+    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal('');
+    expect(calls.ready).to.have.length(1);
+    expect(calls.closes).to.deep.equal([closeMsg]);
+  });
+
+  it('a resize without a usable height is ignored: the dialog keeps its size, also after a phone layout and back', async () => {
+    open();
+    const box = () => dialog()!.getBoundingClientRect();
+    deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment', height: 500 });
+    expect(box().height).to.equal(500);
+    deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment' });
+    deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment', height: Infinity });
+    expect(box().height).to.equal(500);
+    await setViewport({ width: 375, height: 812 });
+    await new Promise((r) => requestAnimationFrame(r));
+    await setViewport({ width: 1024, height: 768 });
+    await new Promise((r) => requestAnimationFrame(r));
+    expect(box().height, 'the last good height').to.equal(500);
+  });
 });
