@@ -15,6 +15,27 @@ const clickClose = (el: HTMLElement) => el.shadowRoot!.querySelector<HTMLButtonE
 /** The host element whose shadow root holds the focused element ('' when focus is on the page itself). */
 const focusedIn = () => ((deepFocus()?.getRootNode() as ShadowRoot | Document) instanceof ShadowRoot ? (deepFocus()!.getRootNode() as ShadowRoot).host.localName : '');
 
+/**
+ * The plans seen, then completed without an account (the root re-reads it, held until `release`), and Close pressed
+ * meanwhile: the exit question is on screen over a step still saving.
+ */
+async function askWhileSaving(): Promise<{ el: SfFlow; release: () => void }> {
+  let reads = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const atPlans = makeAccount({ service_address: ADDRESS });
+  const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
+  const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => (++reads === 1 ? atPlans : (await gate, accepted)) });
+  const { el } = await mountFlow({ api });
+  const plans = await waitForView(el, 'sf-step-plans');
+  await waitUntil(() => deepFocus()?.id === 'step-heading', 'plans heading focused');
+  plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
+  plans.dispatchEvent(new StepCompleteEvent({ step: 'plans' }));
+  clickClose(el);
+  await waitForView(el, 'sf-opt-out');
+  return { el, release };
+}
+
 const unauthorized = () => new ApiError({ status: 401, code: 'token_expired', message: 'expired' });
 
 describe('sf-flow', () => {
@@ -345,19 +366,7 @@ describe('sf-flow', () => {
   });
 
   it('focuses the exit question asked while a completed step re-reads the account', async () => {
-    let reads = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const atPlans = makeAccount({ service_address: ADDRESS });
-    const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
-    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => (++reads === 1 ? atPlans : (await gate, accepted)) });
-    const { el } = await mountFlow({ api });
-    const plans = await waitForView(el, 'sf-step-plans');
-    await waitUntil(() => deepFocus()?.id === 'step-heading', 'plans heading focused');
-    plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
-    plans.dispatchEvent(new StepCompleteEvent({ step: 'plans' }));
-    clickClose(el);
-    await waitForView(el, 'sf-opt-out');
+    const { release } = await askWhileSaving();
     await pause(600);
     const where = `${focusedIn()}#${deepFocus()?.id ?? ''}`;
     release();
@@ -365,18 +374,7 @@ describe('sf-flow', () => {
   });
 
   it('keeps the exit question on screen until it is answered, even when the re-read account arrives', async () => {
-    let reads = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const atPlans = makeAccount({ service_address: ADDRESS });
-    const accepted = makeAccount({ service_address: ADDRESS }, { has_accepted_plan: true });
-    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => (++reads === 1 ? atPlans : (await gate, accepted)) });
-    const { el } = await mountFlow({ api });
-    const plans = await waitForView(el, 'sf-step-plans');
-    plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
-    plans.dispatchEvent(new StepCompleteEvent({ step: 'plans' }));
-    clickClose(el);
-    await waitForView(el, 'sf-opt-out');
+    const { el, release } = await askWhileSaving();
     release();
     await pause(300);
     expect(current(el)?.localName ?? '', 'the question the customer is answering').to.equal('sf-opt-out');
