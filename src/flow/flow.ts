@@ -1,4 +1,4 @@
-import { html, nothing, render, type LitElement, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { createFlowApi, getAccount, getFlow, type FlowApi } from '../api/client.js';
 import { ApiError, isAbortError } from '../api/errors.js';
 import { parentOf, type BridgeWindow } from '../bridge/deliver.js';
@@ -155,11 +155,8 @@ export class SfFlow extends LocalizedElement {
    */
   private _element(name: string, visit: number, template: TemplateResult): Element {
     let view = this._views.get(name);
-    // A kept element missed a language switch while off the page (its localization listens only while connected).
-    if (view?.[0] === visit) {
-      render(template, view[1]);
-      (view[2] as LitElement).requestUpdate();
-    } else {
+    if (view?.[0] === visit) render(template, view[1]);
+    else {
       const holder = document.createDocumentFragment();
       render(template, holder);
       // The template is one element; the root places it (moving it out of the fragment).

@@ -76,4 +76,13 @@ export class LocalizedElement extends LitElement {
     super();
     updateWhenLocaleChanges(this);
   }
+
+  /**
+   * Back on the page (a view the root kept, and every element inside it): it missed a language switch made while it
+   * was off the page, since the localization listens only while connected, so it renders again.
+   */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.requestUpdate();
+  }
 }

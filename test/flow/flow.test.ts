@@ -8,7 +8,8 @@ import type { AnyScope } from '../../src/flow/scope.js';
 import { enrollment } from '../../src/scopes/enrollment/enrollment.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
 import { StubStep, closeMessages, current, deepFocus, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
-import { setLocale } from '../../src/i18n/localization.js';
+import { msg } from '@lit/localize';
+import { LocalizedElement, setLocale } from '../../src/i18n/localization.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clickClose = (el: HTMLElement) => el.shadowRoot!.querySelector<HTMLButtonElement>('header button[aria-label="Close"]')!.click();
@@ -430,6 +431,34 @@ describe('sf-flow', () => {
       const live = el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
       expect(heading).to.equal('¿Dónde necesita electricidad?');
       expect(live).to.contain('¿Dónde necesita electricidad?');
+    } finally {
+      await setLocale('en');
+    }
+  });
+  it('every element inside a kept view, not only the view, renders in the language switched while it was off the page', async () => {
+    class Inner extends LocalizedElement {
+      override render() {
+        return msg('Close', { id: 'common.close' });
+      }
+    }
+    class Outer extends LocalizedElement {
+      override render() {
+        return html`<sf-test-kept-inner></sf-test-kept-inner>`;
+      }
+    }
+    customElements.define('sf-test-kept-inner', Inner);
+    customElements.define('sf-test-kept-outer', Outer);
+    const outer = await fixture<Outer>(html`<sf-test-kept-outer></sf-test-kept-outer>`);
+    const inner = outer.shadowRoot!.querySelector<Inner>('sf-test-kept-inner')!;
+    await inner.updateComplete;
+    const parent = outer.parentElement!;
+    try {
+      outer.remove();
+      await setLocale('es');
+      parent.append(outer);
+      await outer.updateComplete;
+      await inner.updateComplete;
+      expect(inner.shadowRoot!.textContent!.trim()).to.equal('Cerrar');
     } finally {
       await setLocale('en');
     }
