@@ -18,6 +18,7 @@ import { reviewStyles } from './review.styles.js';
 import { getAccount } from '../../api/client.js';
 import { getPaymentMethod } from '../../api/billing.js';
 import { finalize } from '../../api/enroll.js';
+import type { LeavingEvent } from '../../contract/exit-events.js';
 
 export interface ReviewDraft extends StepDraft {
   /** The key of finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
@@ -185,7 +186,12 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     if (this._finalizing || this._finalized) return;
     this._finalizing = true;
     void this._finalize.run([]);
+    // "Leave" on the exit question asked meanwhile waits for this answer: finalized and not yet told, it is shown.
+    this.getRootNode().addEventListener('sf-leaving', this._waitBeforeLeaving);
   }
+
+  private readonly _waitBeforeLeaving = (e: Event) =>
+    (e as LeavingEvent).detail.push(this._finalize.taskComplete.then(() => Boolean(this._held), () => false));
 
   private _retry(): void {
     // A failed finalize is repeated with the key kept in the draft; a failed load simply loads again.
