@@ -6,7 +6,8 @@
  * - the same request again — "Try again", or the customer typing the same details and pressing the button again
  *   after an answer was lost — keeps the key: the side effect happens once (one credit inquiry, not two);
  * - a different request gets a new key: a corrected SSN must not be answered with the replay of the previous one;
- * - `reset()` ends the attempt (the credit step: after success and when it leaves the page).
+ * - `reset()` ends the attempt (the credit step: after success; not when it leaves the page, since the same number
+ *   typed again after the exit question's "Stay" is still the same credit check).
  *
  * A module of its own, not in client.ts: only later steps use it, so it stays off the first screen.
  */
@@ -16,9 +17,9 @@ export class AttemptKey {
   private _key = '';
   /**
    * Only a salted hash of the last request is kept, never the request itself: the credit step's request is the SSN,
-   * and no copy of it may outlive its input field. Salted with the attempt's own random key, so no precomputed table
-   * maps it back. (Not encryption: code that can read this object could have read the field.) 32 bits: two
-   * different requests share a hash once in four billion.
+   * and no copy of it is kept anywhere but its input field (cleared when the step leaves the page). Salted with the
+   * attempt's own random key, so no precomputed table maps it back. (Not encryption: code that can read this object
+   * could have read the field.) 32 bits: two different requests share a hash once in four billion.
    */
   private _hash = 0;
 

@@ -3,7 +3,7 @@
  *
  * - The FlowApi through a context, so that a step (or any element inside it) gets it with `requestApi(this, '_api')`
  *   in its constructor and a test can provide a fake.
- * - `account`, `session`, `draft` (and `clientAgent`) as properties, bound by its scope declaration's template.
+ * - `account` and `draft` (and others of its own) as properties, bound by its scope declaration's template.
  *
  * The context follows the Context Community Protocol (a bubbling, composed `context-request` event carrying the
  * context key and a callback), the protocol @lit/context implements, so @lit/context's `ContextProvider` can provide
@@ -14,7 +14,7 @@
 import type { Context } from '@lit/context';
 import type { ReactiveElement } from 'lit';
 import type { FlowApi } from '../api/client.js';
-import type { Account, FlowSession } from '../api/types.js';
+import type { Account } from '../api/types.js';
 
 export const apiContext = Symbol('sf-flow-api') as Context<symbol, FlowApi>;
 
@@ -66,16 +66,17 @@ export type StepDraft = Record<string, unknown>;
 /** The properties every step element receives from the root. */
 export interface StepProps {
   account: Account;
-  session: FlowSession;
   draft: StepDraft;
-  /** The account is in the client agent flow: plans start 7 to 30 days out, finalize with is_client_agent_enrollment. */
-  clientAgent: boolean;
+  /**
+   * The account is in the client agent flow: plans start 7 to 30 days out, finalize with is_client_agent_enrollment.
+   * Derived from the account by the step; bound only to override it (the card replacement is never one).
+   */
+  clientAgent?: boolean;
 }
 
 /** The properties sf-opt-out receives from the root (plus the API through the context). */
 export interface OptOutProps {
   account: Account;
-  session: FlowSession;
   /** The plans the user saw, for the `enrollment_opt_out` event. */
   planUuids: string[];
 }

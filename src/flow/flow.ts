@@ -141,10 +141,10 @@ export class SfFlow extends LocalizedElement {
     }
     const scope = this._scope;
     if (screen.kind !== 'step' || !screen.ready || !scope || !account || !session) return renderLoading();
-    if (screen.asking && scope.question) return this._element('?', 0, scope.question.render({ account, session, viewed: viewed ?? [] }));
+    if (screen.asking && scope.question) return this._element('?', 0, scope.question.render({ account, viewed: viewed ?? [] }));
     const draft = this._drafts.get(screen.step) ?? {};
     this._drafts.set(screen.step, draft);
-    return this._element(screen.step, screen.visit, scope.views[screen.step]!.render({ account, session, draft, progress }));
+    return this._element(screen.step, screen.visit, scope.views[screen.step]!.render({ account, draft, progress }));
   }
 
   /**

@@ -5,7 +5,7 @@
  * plus its step elements; nothing else changes.
  */
 import type { TemplateResult } from 'lit';
-import type { Account, FlowSession } from '../api/types.js';
+import type { Account } from '../api/types.js';
 import type { StepDraft } from '../contract/context.js';
 import type { StepCompleteDetail } from '../contract/events.js';
 import type { Returned } from './bootstrap.js';
@@ -13,7 +13,6 @@ import type { Returned } from './bootstrap.js';
 /** What the root hands a step's template: the step binds what it needs as typed properties. */
 export interface ViewInput<P> {
   account: Account;
-  session: FlowSession;
   /** This step's draft: the same object for the whole session (Back and Continue keep entries). */
   draft: StepDraft;
   /** What this session did that the account does not show (the scope's own record). */
@@ -30,11 +29,11 @@ export interface StepView<P> {
   render(input: ViewInput<P>): TemplateResult;
 }
 
-/** The exit question: its element gets the account, the session and the plans the customer saw. */
+/** The exit question: its element gets the account and the plans the customer saw. */
 export interface QuestionView {
   tag: string;
   load(): Promise<unknown>;
-  render(input: { account: Account; session: FlowSession; viewed: readonly string[] }): TemplateResult;
+  render(input: { account: Account; viewed: readonly string[] }): TemplateResult;
 }
 
 /** What a step's completion leads to. */

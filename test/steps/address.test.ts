@@ -358,4 +358,18 @@ describe('sf-step-address', () => {
     await settle(el);
     expect(el.shadowRoot!.activeElement === button(el, 'Try again'), 'focus on Try again again').to.equal(true);
   });
+
+  it('a search still running when the customer corrects the address does not take over with the old address', async () => {
+    const answer = deferred<AddressSearchResult[]>();
+    const fake = new FakeApi().on('fullAddressSearch', () => answer.promise);
+    // The partner's suggestion is searched at once; the customer sees it is wrong and types their own.
+    const el = await mountAddress(fake, makeAccount({ preliminary_address: PRELIMINARY } as never));
+    await until(() => fake.callsOf('fullAddressSearch').length === 1);
+    type(q<HTMLInputElement>(el, '#street'), '1400 Elm St');
+    answer.resolve([ADDRESS_RESULT]);
+    await new Promise((r) => setTimeout(r, 150));
+    await settle(el);
+    expect(qMaybe(el, 'sf-address-confirm') === null, 'the old address took over as "Is this your address?"').to.equal(true);
+    expect(qMaybe(el, '#street') !== null, 'the form the customer is typing in stays').to.equal(true);
+  });
 });

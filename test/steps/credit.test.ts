@@ -3,7 +3,8 @@ import { sendMouse } from '@web/test-runner-commands';
 import '../../src/steps/credit/credit.js';
 import type { SfStepCredit } from '../../src/steps/credit/credit.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
-import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
+import type { Account } from '../../src/api/types.js';
+import { FakeApi, apiError, blur, button, deferred, detach, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 const SSN = '301-27-4815';
 
@@ -60,6 +61,24 @@ function lostAnswerApi(): { fake: FakeApi; answer: () => void } {
     return makeAccount({}, { is_credit_check_submitted: true });
   });
   return { fake, answer: () => (lost = false) };
+}
+
+/** Types a valid SSN, ticks consent and presses Submit. */
+async function submitWith(el: SfStepCredit, ssn = SSN) {
+  type(q<HTMLInputElement>(el, '#ssn'), ssn);
+  const consent = q<HTMLInputElement>(el, '#consent');
+  if (!consent.checked) consent.click();
+  await settle(el);
+  button(el, 'Submit credit check').click();
+  await settle(el);
+}
+
+/** Counts the events of `name` that reach the step's parent (where the root listens), not the detached step itself. */
+function countAtParent(el: HTMLElement, name: string): { count: () => number } {
+  const parent = el.parentElement!;
+  let n = 0;
+  parent.addEventListener(name, () => (n += 1));
+  return { count: () => n };
 }
 
 describe('sf-step-credit', () => {
@@ -252,5 +271,64 @@ describe('sf-step-credit', () => {
     await until(() => el.shadowRoot!.activeElement?.id === 'ssn', 'the click checked the number and focused it');
     expect(text(q(el, '#ssn-error'))).to.not.equal('');
     expect(fake.calls).to.have.length(0);
+  });
+
+  it('Back does nothing while the credit check runs (its answer would be lost and the customer sent through a second check)', async () => {
+    const answer = deferred<Account>();
+    const fake = new FakeApi().on('submitCreditCheck', () => answer.promise);
+    const el = await mountCredit(fake);
+    const backs = countAtParent(el, 'sf-step-back');
+    await submitWith(el);
+    button(el, 'Back').click();
+    await settle(el);
+    const backsWhileRunning = backs.count();
+    answer.resolve(makeAccount({}, { is_credit_check_submitted: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(backsWhileRunning, 'Back left the step while its credit check was running').to.equal(0);
+  });
+
+  it('a credit check answered while the exit question was over the step is told to the root once the step is back', async () => {
+    const answer = deferred<Account>();
+    const fake = new FakeApi().on('submitCreditCheck', () => answer.promise);
+    const el = await mountCredit(fake);
+    const completes = countAtParent(el, 'sf-step-complete');
+    await submitWith(el);
+    const putBack = detach(el); // the customer pressed close: the exit question replaces the step
+    answer.resolve(makeAccount({}, { is_credit_check_submitted: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    putBack(); // "Stay"
+    await new Promise((r) => setTimeout(r, 100));
+    await settle(el);
+    expect(completes.count(), 'the root heard the credit check that was done').to.equal(1);
+    expect(fake.callsOf('submitCreditCheck').length).to.equal(1);
+  });
+
+  it('after a lost answer, the exit question and "Stay", the same number typed again is the same credit check (same key)', async () => {
+    let lost = true;
+    const fake = new FakeApi().on('submitCreditCheck', async () => {
+      if (lost) throw apiError(0, 'network');
+      return makeAccount({}, { is_credit_check_submitted: true });
+    });
+    const el = await mountCredit(fake);
+    await submitWith(el);
+    await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the lost answer is said');
+    const putBack = detach(el); // close pressed: the exit question
+    putBack(); // "Stay"
+    await settle(el);
+    lost = false;
+    await submitWith(el); // the field was cleared on leaving: the customer types the same number again
+    await until(() => fake.callsOf('submitCreditCheck').length === 2);
+    const [a, b] = fake.callsOf('submitCreditCheck');
+    expect(b!.idempotencyKey === a!.idempotencyKey, 'the same credit check, not a second inquiry').to.equal(true);
+  });
+
+  it('a number pasted with a space before it keeps all nine digits (the masked field cut the last one)', async () => {
+    const el = await mountCredit(new FakeApi());
+    const input = q<HTMLInputElement>(el, '#ssn');
+    input.focus();
+    // A paste goes through the same editing path as insertText: the browser applies maxlength before the step sees it.
+    document.execCommand('insertText', false, ' 301-27-4815');
+    await settle(el);
+    expect(input.value).to.equal(SSN);
   });
 });

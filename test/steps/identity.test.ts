@@ -188,4 +188,28 @@ describe('sf-step-identity', () => {
     await settle(el);
     expect(el.shadowRoot!.activeElement === button(el, 'Try again'), 'focus on Try again').to.equal(true);
   });
+
+  it('accepts a name typed with the typographic apostrophe iPhones insert (O’Brien)', async () => {
+    const fake = new FakeApi().on('updateIdentity', async (body) => makeAccount({ ...body }, { is_identity_verified: true }));
+    const el = await mountIdentity(fake);
+    type(q<HTMLInputElement>(el, '#last'), 'O\u2019Brien');
+    await settle(el);
+    button(el, 'Continue').click();
+    await settle(el);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(text(q(el, '#last-error')), 'the last name is refused').to.equal('');
+    expect(fake.callsOf('updateIdentity').length, 'the identity is sent').to.equal(1);
+  });
+
+  it('a two-digit year is said to be the problem, not "check the month and the day"', async () => {
+    const el = await mountIdentity(new FakeApi());
+    type(q<HTMLInputElement>(el, '#dob-month'), '3');
+    type(q<HTMLInputElement>(el, '#dob-day'), '27');
+    type(q<HTMLInputElement>(el, '#dob-year'), '85');
+    await settle(el);
+    button(el, 'Continue').click();
+    await settle(el);
+    const said = text(q(el, '#dob-error'));
+    expect(/year/i.test(said), `the message names the year: "${said}"`).to.equal(true);
+  });
 });

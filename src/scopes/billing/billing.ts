@@ -35,19 +35,19 @@ export const billing: ScopeDeclaration<BillingStep, BillingProgress> = {
       tag: 'sf-step-invoices',
       load: () => Promise.resolve(),
       render: (i) =>
-        html`<sf-step-invoices .account=${i.account} .session=${i.session} .draft=${i.draft} .saved=${Boolean(i.progress.saved)} .focusInvoice=${i.progress.from === 'invoice' ? (i.progress.invoice ?? null) : null} .focusAddress=${i.progress.from === 'billing-address'}></sf-step-invoices>`,
+        html`<sf-step-invoices .account=${i.account} .draft=${i.draft} .saved=${Boolean(i.progress.saved)} .focusInvoice=${i.progress.from === 'invoice' ? (i.progress.invoice ?? null) : null} .focusAddress=${i.progress.from === 'billing-address'}></sf-step-invoices>`,
     },
     invoice: {
       tag: 'sf-step-invoice',
       load: () => import('../../steps/invoice/invoice.js'),
       render: (i) =>
-        html`<sf-step-invoice .account=${i.account} .session=${i.session} .draft=${i.draft} .number=${i.progress.invoice ?? ''} .today=${i.progress.today ?? ''}></sf-step-invoice>`,
+        html`<sf-step-invoice .account=${i.account} .draft=${i.draft} .number=${i.progress.invoice ?? ''} .today=${i.progress.today ?? ''}></sf-step-invoice>`,
     },
     'billing-address': {
       tag: 'sf-step-billing-address',
       load: () => import('../../steps/billing-address/billing-address.js'),
       render: (i) =>
-        html`<sf-step-billing-address .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-billing-address>`,
+        html`<sf-step-billing-address .account=${i.account} .draft=${i.draft}></sf-step-billing-address>`,
     },
   },
 };

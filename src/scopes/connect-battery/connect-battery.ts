@@ -27,24 +27,24 @@ export const connectBattery: ScopeDeclaration<BatteryStep, BatteryProgress> = {
     'battery-inactive': {
       tag: 'sf-step-battery-inactive',
       load: () => import('../../steps/battery-inactive/battery-inactive.js'),
-      render: (i) => html`<sf-step-battery-inactive .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-battery-inactive>`,
+      render: (i) => html`<sf-step-battery-inactive .account=${i.account} .draft=${i.draft}></sf-step-battery-inactive>`,
     },
     'battery-maker': {
       tag: 'sf-step-battery-maker',
       load: () => Promise.resolve(),
-      render: (i) => html`<sf-step-battery-maker .account=${i.account} .session=${i.session} .draft=${i.draft} .chosen=${i.progress.maker?.id ?? null}></sf-step-battery-maker>`,
+      render: (i) => html`<sf-step-battery-maker .account=${i.account} .draft=${i.draft} .chosen=${i.progress.maker?.id ?? null}></sf-step-battery-maker>`,
     },
     'battery-authorize': {
       tag: 'sf-step-battery-authorize',
       load: () => import('../../steps/battery-authorize/battery-authorize.js'),
       render: (i) =>
-        html`<sf-step-battery-authorize .account=${i.account} .session=${i.session} .draft=${i.draft} .maker=${i.progress.maker ?? null} .returned=${i.progress.returned ?? null}></sf-step-battery-authorize>`,
+        html`<sf-step-battery-authorize .account=${i.account} .draft=${i.draft} .maker=${i.progress.maker ?? null} .returned=${i.progress.returned ?? null}></sf-step-battery-authorize>`,
     },
     'battery-device': {
       tag: 'sf-step-battery-device',
       load: () => import('../../steps/battery-device/battery-device.js'),
       render: (i) =>
-        html`<sf-step-battery-device .account=${i.account} .session=${i.session} .draft=${i.draft} .deviceId=${i.progress.device ?? null} .already=${Boolean(i.progress.already)}></sf-step-battery-device>`,
+        html`<sf-step-battery-device .account=${i.account} .draft=${i.draft} .deviceId=${i.progress.device ?? null} .already=${Boolean(i.progress.already)}></sf-step-battery-device>`,
     },
   },
 };

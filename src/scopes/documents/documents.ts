@@ -23,7 +23,7 @@ export const documents: ScopeDeclaration<DocumentsStep, DocumentsProgress> = {
     documents: {
       tag: 'sf-step-documents',
       load: () => Promise.resolve(),
-      render: (i) => html`<sf-step-documents .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-documents>`,
+      render: (i) => html`<sf-step-documents .account=${i.account} .draft=${i.draft}></sf-step-documents>`,
     },
   },
 };

@@ -5,7 +5,7 @@
  */
 import { html } from 'lit';
 import { msg } from '@lit/localize';
-import { isClientAgent, type StepName } from '../../contract/enrollment.js';
+import type { StepName } from '../../contract/enrollment.js';
 import type { ScopeDeclaration } from '../../flow/scope.js';
 import { stepLabel } from './labels.js';
 import { exitOutcome, nextStep, stepsFor, type SessionProgress } from './router.js';
@@ -47,31 +47,31 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
       tag: 'sf-step-address',
       load: () => Promise.resolve(),
       render: (i) =>
-        html`<sf-step-address .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-address>`,
+        html`<sf-step-address .account=${i.account} .draft=${i.draft}></sf-step-address>`,
     },
     plans: {
       tag: 'sf-step-plans',
       load: plans,
       render: (i) =>
-        html`<sf-step-plans .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .address=${i.progress.address ?? i.account.service_address ?? null}></sf-step-plans>`,
+        html`<sf-step-plans .account=${i.account} .draft=${i.draft} .address=${i.progress.address ?? i.account.service_address ?? null}></sf-step-plans>`,
     },
     identity: {
       tag: 'sf-step-identity',
       load: () => import('../../steps/identity/identity.js'),
       render: (i) =>
-        html`<sf-step-identity .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-identity>`,
+        html`<sf-step-identity .account=${i.account} .draft=${i.draft}></sf-step-identity>`,
     },
     credit: {
       tag: 'sf-step-credit',
       load: () => import('../../steps/credit/credit.js'),
       render: (i) =>
-        html`<sf-step-credit .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-credit>`,
+        html`<sf-step-credit .account=${i.account} .draft=${i.draft}></sf-step-credit>`,
     },
     payment: {
       tag: 'sf-step-payment',
       load: () => import('../../steps/payment/payment.js'),
       render: (i) =>
-        html`<sf-step-payment .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)}></sf-step-payment>`,
+        html`<sf-step-payment .account=${i.account} .draft=${i.draft}></sf-step-payment>`,
     },
     // The review and done steps read the accepted plan from the service (the account's location and its contract);
     // the plan accepted in this session only stands in while that read fails.
@@ -79,19 +79,19 @@ export const enrollment: ScopeDeclaration<StepName, SessionProgress> = {
       tag: 'sf-step-review',
       load: () => import('../../steps/review/review.js'),
       render: (i) =>
-        html`<sf-step-review .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .acceptedPlan=${i.progress.plan ?? null}></sf-step-review>`,
+        html`<sf-step-review .account=${i.account} .draft=${i.draft} .acceptedPlan=${i.progress.plan ?? null}></sf-step-review>`,
     },
     done: {
       tag: 'sf-step-done',
       load: () => import('../../steps/done/done.js'),
       render: (i) =>
-        html`<sf-step-done .account=${i.account} .session=${i.session} .draft=${i.draft} .clientAgent=${isClientAgent(i.account)} .acceptedPlan=${i.progress.plan ?? null}></sf-step-done>`,
+        html`<sf-step-done .account=${i.account} .draft=${i.draft} .acceptedPlan=${i.progress.plan ?? null}></sf-step-done>`,
     },
   },
   question: {
     tag: 'sf-opt-out',
     load: plans,
     render: (i) =>
-      html`<sf-opt-out .account=${i.account} .session=${i.session} .planUuids=${i.viewed as string[]}></sf-opt-out>`,
+      html`<sf-opt-out .account=${i.account} .planUuids=${i.viewed as string[]}></sf-opt-out>`,
   },
 };

@@ -33,17 +33,17 @@ export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
     renewal: {
       tag: 'sf-step-renewal',
       load: () => Promise.resolve(),
-      render: (i) => html`<sf-step-renewal .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-renewal>`,
+      render: (i) => html`<sf-step-renewal .account=${i.account} .draft=${i.draft}></sf-step-renewal>`,
     },
     'renewal-plans': {
       tag: 'sf-step-renewal-plans',
       load: () => import('../../steps/renewal-plans/renewal-plans.js'),
-      render: (i) => html`<sf-step-renewal-plans .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-renewal-plans>`,
+      render: (i) => html`<sf-step-renewal-plans .account=${i.account} .draft=${i.draft}></sf-step-renewal-plans>`,
     },
     'renewal-done': {
       tag: 'sf-step-renewal-done',
       load: () => import('../../steps/renewal-done/renewal-done.js'),
-      render: (i) => html`<sf-step-renewal-done .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-renewal-done>`,
+      render: (i) => html`<sf-step-renewal-done .account=${i.account} .draft=${i.draft}></sf-step-renewal-done>`,
     },
   },
 };

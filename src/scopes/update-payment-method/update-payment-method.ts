@@ -75,7 +75,7 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
     'card-on-file': {
       tag: 'sf-step-card-on-file',
       load: () => Promise.resolve(),
-      render: (i) => html`<sf-step-card-on-file .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-card-on-file>`,
+      render: (i) => html`<sf-step-card-on-file .account=${i.account} .draft=${i.draft}></sf-step-card-on-file>`,
     },
     payment: {
       tag: 'sf-step-payment',
@@ -83,7 +83,6 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
       render: (i) =>
         html`<sf-step-payment
           .account=${i.account}
-          .session=${i.session}
           .draft=${i.draft}
           .clientAgent=${false}
           .purpose=${hasCard(i.account) ? 'replace' : 'enroll'}
@@ -93,13 +92,13 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
     'card-updated': {
       tag: 'sf-step-card-updated',
       load: () => import('../../steps/card-updated/card-updated.js'),
-      render: (i) => html`<sf-step-card-updated .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-card-updated>`,
+      render: (i) => html`<sf-step-card-updated .account=${i.account} .draft=${i.draft}></sf-step-card-updated>`,
     },
     'card-not-needed': {
       tag: 'sf-step-card-not-needed',
       load: () => import('../../steps/card-not-needed/card-not-needed.js'),
       render: (i) =>
-        html`<sf-step-card-not-needed .account=${i.account} .session=${i.session} .draft=${i.draft}></sf-step-card-not-needed>`,
+        html`<sf-step-card-not-needed .account=${i.account} .draft=${i.draft}></sf-step-card-not-needed>`,
     },
   },
 };

@@ -226,6 +226,8 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   private _edit(key: 'address_1' | 'address_2' | 'postal_code', e: InputEvent): void {
     const value = (e.target as HTMLInputElement).value;
     this.draft[key] = value;
+    // A search still running is for the address before this change: its answer must not take over.
+    this._search?.abort();
     // Once a field was flagged, re-check it as the customer fixes it so the error disappears at the right moment.
     if (key === 'address_1' && this._problems.street && value.trim()) this._problems = { ...this._problems, street: undefined };
     if (key === 'postal_code' && this._problems.zip && postalCodeValid(value)) this._problems = { ...this._problems, zip: undefined };

@@ -65,6 +65,7 @@ export class SfStepCredit extends StepElement {
     },
     onComplete: (account) => {
       this._clear();
+      this._key.reset();
       this.complete({ account });
     },
     onError: (error) => {
@@ -82,6 +83,10 @@ export class SfStepCredit extends StepElement {
     },
   });
 
+  /**
+   * Leaving the page clears the number, not the attempt: after a lost answer, the exit question and "Stay", the same
+   * number typed again is the same credit check.
+   */
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this._clear();
@@ -89,7 +94,6 @@ export class SfStepCredit extends StepElement {
 
   private _clear(): void {
     if (this._ssn) this._ssn.value = '';
-    this._key.reset();
   }
 
   override render() {
@@ -119,7 +123,6 @@ export class SfStepCredit extends StepElement {
               autocomplete="off"
               autocapitalize="off"
               spellcheck="false"
-              maxlength="11"
               data-1p-ignore
               data-lpignore="true"
               data-bwignore

@@ -60,6 +60,8 @@ export function dobMessage(p: DobProblem | 'server'): string {
       return msg('Enter your date of birth.', { id: 'identity.dob.required' });
     case 'incomplete':
       return msg('Enter the month, day and year you were born.', { id: 'identity.dob.incomplete' });
+    case 'year':
+      return msg('Enter the year with 4 digits, for example 1985.', { id: 'identity.dob.short_year' });
     case 'not_a_date':
       return msg('This date does not exist. Check the month and the day.', { id: 'identity.dob.not_a_date' });
     case 'future':

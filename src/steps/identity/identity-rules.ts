@@ -6,14 +6,15 @@
 export type NameProblem = 'required' | 'too_long' | 'characters';
 export type PhoneProblem = 'required' | 'length' | 'invalid';
 export type EmailProblem = 'required' | 'format';
-export type DobProblem = 'required' | 'incomplete' | 'not_a_date' | 'future' | 'too_old' | 'under_18';
+export type DobProblem = 'required' | 'incomplete' | 'year' | 'not_a_date' | 'future' | 'too_old' | 'under_18';
 
 export function nameProblem(value: string): NameProblem | null {
   const v = value.trim();
   if (!v) return 'required';
   if (v.length > 100) return 'too_long';
-  // Letters of any script, spaces, apostrophes, hyphens and periods cover real names (O'Brien, Smith-Jones, Jr.).
-  if (!/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u.test(v)) return 'characters';
+  // Letters of any script, spaces, apostrophes, hyphens and periods cover real names (O'Brien, Smith-Jones, Jr.);
+  // the apostrophe as phones type it too (O’Brien, U+2019), sent as typed.
+  if (!/^[\p{L}\p{M}][\p{L}\p{M}'’ .-]*$/u.test(v)) return 'characters';
   return null;
 }
 
@@ -94,6 +95,8 @@ export function dobProblem(p: DateParts, todayIso = localToday()): DobProblem | 
   const filled = [p.month, p.day, p.year].filter((v) => v.trim() !== '').length;
   if (filled === 0) return 'required';
   if (filled < 3) return 'incomplete';
+  // "85": the year is what is wrong, not the month or the day.
+  if (!/^\d{4}$/.test(p.year.trim())) return 'year';
   const iso = isoFromParts(p);
   if (!iso) return 'not_a_date';
   if (iso > todayIso) return 'future';

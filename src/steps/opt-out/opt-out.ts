@@ -4,7 +4,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
-import type { Account, FlowSession, OptOutReason } from '../../api/types.js';
+import type { Account, OptOutReason } from '../../api/types.js';
 import { OptOutCancelledEvent, OptOutConfirmedEvent, LeavingEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -22,7 +22,6 @@ export class SfOptOut extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     account: { attribute: false },
-    session: { attribute: false },
     planUuids: { attribute: false },
     _reason: { state: true },
     _other: { state: true },
@@ -38,7 +37,6 @@ export class SfOptOut extends LocalizedElement {
   private _api?: FlowApi;
 
   account?: Account;
-  session?: FlowSession;
   /** The plans the customer saw, named in the event. */
   planUuids: string[] = [];
 

@@ -60,8 +60,6 @@ export class SfStepReview extends StepElement<ReviewDraft> {
   /** Finalize refused (422): the account was re-read, the missing items explain why (or, none missing, the refusal). */
   private _refused: ApiError | null = null;
   private _finalized = false;
-  /** Finalized while the step was off the page (the exit question over it): told to the root once it is back. */
-  private _held?: { account?: Account; data: { finalized: true } };
 
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
   private _finalizing = false;
@@ -119,9 +117,7 @@ export class SfStepReview extends StepElement<ReviewDraft> {
       return getAccount(this.api).catch(() => undefined);
     },
     onComplete: (account) => {
-      const detail = { ...(account ? { account } : {}), data: { finalized: true as const } };
-      if (this.isConnected) this.complete(detail);
-      else this._held = detail;
+      this.complete({ ...(account ? { account } : {}), data: { finalized: true } });
     },
     onError: (error) => {
       this._finalizing = false;
@@ -175,13 +171,6 @@ export class SfStepReview extends StepElement<ReviewDraft> {
     `;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    const held = this._held;
-    this._held = undefined;
-    if (held) this.complete(held);
-  }
-
   private _submit(): void {
     if (this._finalizing || this._finalized) return;
     this._finalizing = true;
@@ -191,7 +180,7 @@ export class SfStepReview extends StepElement<ReviewDraft> {
   }
 
   private readonly _waitBeforeLeaving = (e: Event) =>
-    (e as LeavingEvent).detail.push(this._finalize.taskComplete.then(() => Boolean(this._held), () => false));
+    (e as LeavingEvent).detail.push(this._finalize.taskComplete.then(() => Boolean(this.held), () => false));
 
   private _retry(): void {
     // A failed finalize is repeated with the key kept in the draft; a failed load simply loads again.

@@ -23,7 +23,7 @@ export interface StepActions {
 /** The actions row of a step: "Back" and the primary submit button. */
 export function stepActions({ submit, back }: StepActions): TemplateResult {
   return html`<div class="actions">
-    ${back ? html`<button type="button" class="btn secondary start" @click=${back}>${msg('Back', { id: 'step.back' })}</button>` : nothing}
+    ${back ? html`<button type="button" class="btn secondary start" ?disabled=${submit?.busy} @click=${back}>${msg('Back', { id: 'step.back' })}</button>` : nothing}
     ${submit
       ? html`<button type="submit" class="btn primary" ?disabled=${submit.busy || Boolean(submit.disabled)} aria-busy=${submit.busy ? 'true' : 'false'}>
           ${submit.busy ? submit.busyLabel : submit.label}

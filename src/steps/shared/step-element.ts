@@ -7,7 +7,7 @@ import type { PropertyDeclarations, PropertyValues } from 'lit';
 import { LocalizedElement } from '../../i18n/localization.js';
 import { requestApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
-import type { Account, FlowSession } from '../../api/types.js';
+import type { Account } from '../../api/types.js';
 import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../contract/events.js';
 import { isClientAgent } from '../../contract/enrollment.js';
 
@@ -15,17 +15,15 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     account: { attribute: false },
-    session: { attribute: false },
     draft: { attribute: false },
     clientAgent: { attribute: false },
   };
 
   protected _api?: FlowApi;
   account?: Account;
-  session?: FlowSession;
   /** The step's working copy kept by the root across Back/Continue; mutated in place. */
   draft: D = {} as D;
-  /** Set by the root; derived from the account when absent (tests, embedding without the root). */
+  /** Derived from the account when absent; set to override it (tests, embedding without the root). */
   clientAgent?: boolean;
 
   constructor() {
@@ -48,8 +46,23 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
     return this._api;
   }
 
+  /**
+   * Completed while off the page (the exit question over the step, its request answered meanwhile): told once the
+   * step is back ("Stay"), so what the service did is never lost nor asked for a second time.
+   */
+  protected held?: StepCompleteEvent;
+
   protected complete(detail: { account?: Account; data?: StepData } = {}): void {
-    this.dispatchEvent(new StepCompleteEvent({ step: this.stepName, ...detail }));
+    const done = new StepCompleteEvent({ step: this.stepName, ...detail });
+    if (this.isConnected) this.dispatchEvent(done);
+    else this.held = done;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.dispatchEvent(held);
   }
 
   protected back(): void {

@@ -81,6 +81,7 @@
 'identity.dob.month': `Mes`,
 'identity.dob.not_a_date': `Esta fecha no existe. Revise el mes y el día.`,
 'identity.dob.required': `Escriba su fecha de nacimiento.`,
+'identity.dob.short_year': `Escriba el año con 4 dígitos, por ejemplo 1985.`,
 'identity.dob.too_old': `Revise el año en que nació.`,
 'identity.dob.under_18': `Debe tener 18 años o más para contratar el servicio de electricidad.`,
 'identity.dob.year': `Año`,
