@@ -6,10 +6,10 @@
 import type { FrameLocator } from '@playwright/test';
 import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';
-import { sandboxAccount } from './support/sandbox.js';
+import { clearFaults, sandboxAccount, setFaults } from './support/sandbox.js';
 import type { SandboxFunnelEvent } from '../src/api/types.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { ADDRESSES, acceptFirstPlan, addCard, completeAddress, expectCardForm, expectStep, fillIdentity, planCards, submitCredit } from './support/flow-steps.js';
+import { ADDRESSES, acceptFirstPlan, addCard, completeAddress, expectCardForm, expectStep, fillIdentity, finalize, planCards, submitCredit } from './support/flow-steps.js';
 const SHOTS = '/tmp/e2e-shots2';
 
 type FunnelEvent = Pick<SandboxFunnelEvent, 'event' | 'identity' | 'plan_uuids' | 'reason' | 'label'>;
@@ -144,5 +144,27 @@ test.describe('opt-out after seeing plans', () => {
     expect(optOuts).toHaveLength(1);
     expect(optOuts[0]).toMatchObject({ reason: 'need_more_info', label: 'I need more information first' });
     expect([...optOuts[0]!.plan_uuids].sort()).toEqual([...planUuids].sort());
+  });
+
+  test('"Leave" while the enrollment is being submitted waits for it: enrolled, the done screen shows and no opt-out is recorded', async ({ page }) => {
+    const { frame, accountUuid } = await openFlowInModal(page);
+    await reachPlans(frame, accountUuid);
+    await acceptFirstPlan(frame);
+    await fillIdentity(frame);
+    await submitCredit(frame);
+    await addCard(frame);
+    // The service takes its time to answer the submission: the customer closes and leaves meanwhile.
+    await setFaults({ route: '/v1/account/enroll/finalize', method: 'POST', latency_ms: 1500, count: 1 });
+    try {
+      await finalize(frame);
+      await frame.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(optOutHeading(frame)).toBeVisible();
+      await frame.getByRole('button', { name: 'Leave' }).click();
+      await expectStep(frame, 'done');
+    } finally {
+      await clearFaults();
+    }
+    expect((await funnel(accountUuid)).filter((e) => e.event === 'enrollment_opt_out')).toHaveLength(0);
+    expect((await messages(page)).filter((m) => m.type === 'service-flow-close')).toHaveLength(0);
   });
 });
