@@ -279,7 +279,9 @@ describe('sf-flow', () => {
     await waitUntil(() => el.shadowRoot!.querySelector('sf-expiry-notice'), 'no expiry notice');
     const notice = el.shadowRoot!.querySelector('sf-expiry-notice')!;
     await notice.updateComplete;
-    expect(notice.shadowRoot!.textContent).to.contain('This link expires at');
+    // A live region says what changes in it: it is on the page, empty, before its sentence.
+    expect(notice.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim()).to.equal('');
+    await waitUntil(() => notice.shadowRoot!.textContent!.includes('This link expires at'), 'the warning is said');
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
     await waitUntil(() => closeMessages(host).length > 0, 'no close message');

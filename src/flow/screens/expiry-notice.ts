@@ -13,11 +13,11 @@ import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 export class SfExpiryNotice extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     expiresAt: { attribute: false },
+    _said: { state: true },
   };
 
   static override styles = css`
-    :host {
-      display: block;
+    p {
       padding: 0.75rem 1rem;
       border: 1px solid var(--_warning);
       border-inline-start-width: 6px;
@@ -25,7 +25,11 @@ export class SfExpiryNotice extends LocalizedElement {
       margin: 0 0 calc(var(--_space) * 0.75);
       background: var(--_warning-bg);
     }
-    p {
+    /* The live region before its sentence: there for assistive technology, nothing to see. */
+    p:empty {
+      display: block;
+      padding: 0;
+      border: 0;
       margin: 0;
     }
   `;
@@ -33,10 +37,20 @@ export class SfExpiryNotice extends LocalizedElement {
   /** ISO 8601: when the link expires. */
   expiresAt: string | null = null;
 
+  private _said = false;
+
+  /**
+   * A live region announces what changes in it, not what it held when it appeared: the sentence comes a moment after
+   * the (empty) region is on the page, so screen readers say it.
+   */
+  protected override firstUpdated(): void {
+    setTimeout(() => (this._said = true), 100);
+  }
+
   override render() {
     if (!this.expiresAt) return nothing;
     const time = new Intl.DateTimeFormat(getLocale(), { timeStyle: 'short' }).format(new Date(this.expiresAt));
-    return html`<p role="status">${msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' })}</p>`;
+    return html`<p role="status">${this._said ? msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' }) : nothing}</p>`;
   }
 }
 

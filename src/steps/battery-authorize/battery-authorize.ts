@@ -4,7 +4,7 @@ import { createBatteryAuthorization, getBatteryAuthorization, listBatteryMakers,
 import { AttemptKey } from '../../api/attempt-key.js';
 import { isApiError } from '../../api/errors.js';
 import type { BatteryMakerId } from '../../api/types.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -52,7 +52,7 @@ function isTopLevel(): boolean {
  * back (`returned`), a frame asks to allow pop-ups (the maker's page refuses to be framed).
  * @fires sf-step-complete - `{ data: { device } }` once the maker allowed access.
  */
-export class SfStepBatteryAuthorize extends StepElement {
+export class SfStepBatteryAuthorize extends LaterStep {
   static override properties: PropertyDeclarations = {
     maker: { attribute: false },
     returned: { attribute: false },

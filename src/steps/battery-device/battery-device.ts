@@ -4,7 +4,7 @@ import { Task } from '@lit/task';
 import { listBatteryDevices, type BatteryDevice } from '../../api/battery.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatKwh, formatPercent } from '../../ui/format.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -16,7 +16,7 @@ import '../shared/account-status.js';
  * four characters, its state of charge), then where the account stands (sf-account-status) and Done.
  * @fires sf-step-complete - Done: the root closes the flow, `completed`.
  */
-export class SfStepBatteryDevice extends StepElement {
+export class SfStepBatteryDevice extends LaterStep {
   static override properties: PropertyDeclarations = {
     deviceId: { attribute: false },
     already: { attribute: false },

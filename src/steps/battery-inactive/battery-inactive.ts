@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { msg } from '@lit/localize';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import '../shared/account-status.js';
@@ -10,7 +10,7 @@ import '../shared/account-status.js';
  * with where it stands (sf-account-status), and leaves.
  * @fires sf-exit-request - Close: the root closes the flow, `exited`.
  */
-export class SfStepBatteryInactive extends StepElement {
+export class SfStepBatteryInactive extends LaterStep {
   static override styles = laterStepStyles;
 
   override render() {

@@ -4,7 +4,7 @@ import { Task } from '@lit/task';
 import { listBatteryDevices, listBatteryMakers, type BatteryDevice, type BatteryMaker } from '../../api/battery.js';
 import type { BatteryMakerId } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -26,7 +26,7 @@ interface Choices {
  * battery when the chosen maker's is already connected.
  * @fires sf-step-complete - `{ data: { maker: { id, name }, device? } }`.
  */
-export class SfStepBatteryMaker extends StepElement<MakerDraft> {
+export class SfStepBatteryMaker extends LaterStep<MakerDraft> {
   static override properties: PropertyDeclarations = {
     chosen: { attribute: false },
     _missing: { state: true },

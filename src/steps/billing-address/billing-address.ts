@@ -4,7 +4,7 @@ import { getBillingAddress, updateBillingAddress, type BillingAddressRequest } f
 import { AttemptKey } from '../../api/attempt-key.js';
 import { isApiError } from '../../api/errors.js';
 import type { StepDraft } from '../../contract/context.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -60,7 +60,7 @@ function message(field: AddressField, problem: Problem): string {
  * `{ data: { open: 'invoices' } }` on Cancel.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepBillingAddress extends StepElement<BillingAddressDraft> {
+export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
   static override properties: PropertyDeclarations = {
     _ready: { state: true },
     _touched: { state: true },

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { msg } from '@lit/localize';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import '../shared/account-status.js';
@@ -10,7 +10,7 @@ import '../shared/account-status.js';
  * cancelled before service started): no card form, where the account stands, and "Close".
  * @fires sf-exit-request - Close: nothing changed, the flow closes with `exited`.
  */
-export class SfStepCardNotNeeded extends StepElement {
+export class SfStepCardNotNeeded extends LaterStep {
   static override styles = laterStepStyles;
 
   override render() {

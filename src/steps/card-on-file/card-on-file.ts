@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -16,7 +16,7 @@ import '../payment/current-card.js';
  * @fires sf-exit-request - Keep this card: nothing changes, the customer leaves.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepCardOnFile extends StepElement {
+export class SfStepCardOnFile extends LaterStep {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };

@@ -4,7 +4,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -20,7 +20,7 @@ import '../shared/account-status.js';
  * @fires sf-step-complete - `{ step: 'card-updated' }`: Done; the scope closes the flow with `completed`.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepCardUpdated extends StepElement {
+export class SfStepCardUpdated extends LaterStep {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };

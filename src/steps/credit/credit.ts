@@ -3,7 +3,7 @@ import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -24,7 +24,7 @@ import { submitCreditCheck } from '../../api/enroll.js';
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepCredit extends StepElement {
+export class SfStepCredit extends LaterStep {
   static override properties: PropertyDeclarations = {
     _show: { state: true },
     _problem: { state: true },

@@ -5,7 +5,7 @@ import type { FlowApi } from '../../api/client.js';
 import type { Document, Location } from '../../api/types.js';
 import { getLocation } from '../../api/locations.js';
 import { listAllDocuments, listDocuments } from '../../api/documents.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -23,7 +23,7 @@ type View = 'active' | 'all';
  * @fires sf-exit-request - "Close" when there is nothing to show yet.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepDocuments extends StepElement {
+export class SfStepDocuments extends LaterStep {
   static override properties: PropertyDeclarations = {
     _view: { state: true },
     _failure: { state: true },

@@ -3,7 +3,7 @@ import { msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
@@ -26,7 +26,7 @@ export class FlowFinishEvent extends Event {
  * @fires sf-flow-finish - Done.
  * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
  */
-export class SfStepDone extends StepElement {
+export class SfStepDone extends LaterStep {
   static override properties: PropertyDeclarations = {
     acceptedPlan: { attribute: false },
   };

@@ -5,7 +5,7 @@ import { updateIdentity, type IdentityRequest } from '../../api/enroll.js';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -45,7 +45,7 @@ const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last'
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepIdentity extends StepElement<IdentityDraft> {
+export class SfStepIdentity extends LaterStep<IdentityDraft> {
   static override properties: PropertyDeclarations = {
     _touched: { state: true },
     _server: { state: true },

@@ -4,7 +4,7 @@ import type { InvoiceDetail } from '../../api/types.js';
 import { getInvoice } from '../../api/billing.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate, formatKwh, formatMoney, formatRate, todayYmd } from '../../ui/format.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, type Failure } from '../shared/failure.js';
@@ -73,7 +73,7 @@ function chargeText(text: string): string {
  * @fires sf-step-complete - `{ step: 'invoice', data: { open: 'invoices' } }`: back to the list.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepInvoice extends StepElement {
+export class SfStepInvoice extends LaterStep {
   static override properties: PropertyDeclarations = {
     number: { attribute: false },
     today: { attribute: false },

@@ -7,7 +7,7 @@ import { getLocation } from '../../api/locations.js';
 import { isApiError } from '../../api/errors.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate, formatKwh, formatMoney, formatRate } from '../../ui/format.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -47,7 +47,7 @@ const enrolled = (finalized: boolean | undefined) => Boolean(finalized);
  * `{ data: { open: 'billing-address' } }` to change the address, no data for Done.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepInvoices extends StepElement<InvoicesDraft> {
+export class SfStepInvoices extends LaterStep<InvoicesDraft> {
   static override properties: PropertyDeclarations = {
     saved: { attribute: false },
     focusInvoice: { attribute: false },
@@ -291,7 +291,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
     const a = this._address;
     return html`<section aria-labelledby="address-heading">
       <h2 id="address-heading">${msg('Billing address', { id: 'billing.address.heading' })}</h2>
-      ${this.saved ? html`<p class="saved" role="status">${msg('Your billing address is saved.', { id: 'billing.address.saved' })}</p>` : nothing}
+      ${this.saved ? html`<p id="address-saved" class="saved" role="status">${msg('Your billing address is saved.', { id: 'billing.address.saved' })}</p>` : nothing}
       ${renderRetryAlert(this._addressFailure, () => void this._loadAddress())} ${renderRefusal(this._addressFailure)}
       ${a === undefined && !this._addressFailure ? html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>` : nothing}
       ${a === null ? html`<p>${msg('No billing address is on file yet.', { id: 'billing.address.none' })}</p>` : nothing}
@@ -304,7 +304,7 @@ export class SfStepInvoices extends StepElement<InvoicesDraft> {
           </div>`
         : nothing}
       ${a !== undefined
-        ? html`<button type="button" id="change-address" class="btn secondary" @click=${() => this.complete({ data: { open: 'billing-address' } })}>
+        ? html`<button type="button" id="change-address" class="btn secondary" aria-describedby=${this.saved ? 'address-saved' : nothing} @click=${() => this.complete({ data: { open: 'billing-address' } })}>
             ${msg('Change billing address', { id: 'billing.address.change' })}
           </button>`
         : nothing}

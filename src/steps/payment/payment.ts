@@ -6,7 +6,7 @@ import type { Account, PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { createLightMount, type LightMount } from '../../payment/mount.js';
 import { openCardForm, type CardForm, type CardFormError } from '../../payment/stripe.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -45,7 +45,7 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepPayment extends StepElement {
+export class SfStepPayment extends LaterStep {
   static override properties: PropertyDeclarations = {
     purpose: {},
     backable: { type: Boolean },

@@ -5,7 +5,7 @@ import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { PlansViewedEvent } from '../../contract/exit-events.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -28,7 +28,7 @@ import { acceptPlan, recordEvent } from '../../api/enroll.js';
  * @fires sf-exit-request - "Not now".
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepPlans extends StepElement<PlansDraft> {
+export class SfStepPlans extends LaterStep<PlansDraft> {
   static override properties: PropertyDeclarations = {
     address: { attribute: false },
     _failure: { state: true },

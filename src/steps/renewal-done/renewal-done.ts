@@ -6,7 +6,7 @@ import { getLocation } from '../../api/locations.js';
 import { listAllDocuments } from '../../api/documents.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -22,7 +22,7 @@ import '../documents/document-list.js';
  * @fires sf-step-complete - `{ step: 'renewal-done' }`: the root closes with reason `completed`.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepRenewalDone extends StepElement {
+export class SfStepRenewalDone extends LaterStep {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };

@@ -7,7 +7,7 @@ import { acceptRenewal, listRenewalPlans } from '../../api/renewal.js';
 import { getLocation } from '../../api/locations.js';
 import { isApiError } from '../../api/errors.js';
 import { standingOfRefusal, type RenewalStanding } from '../../scopes/renewal/router.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -36,7 +36,7 @@ export interface RenewalPlansDraft extends PlansDraft {
   sent?: string[];
 }
 
-export class SfStepRenewalPlans extends StepElement<RenewalPlansDraft> {
+export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
     _startProblem: { state: true },

@@ -4,7 +4,7 @@ import { Task, TaskStatus } from '@lit/task';
 import type { Location } from '../../api/types.js';
 import { getLocation } from '../../api/locations.js';
 import { renewalStanding } from '../../scopes/renewal/router.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -20,7 +20,7 @@ import { renewalStyles } from './renewal.styles.js';
  * @fires sf-exit-request - "Close" (not eligible) or "Not now".
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepRenewal extends StepElement {
+export class SfStepRenewal extends LaterStep {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
   };

@@ -5,7 +5,7 @@ import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import type { ApiError } from '../../api/errors.js';
 import type { StepDraft } from '../../contract/context.js';
-import { StepElement } from '../shared/step-element.js';
+import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -40,7 +40,7 @@ interface Loaded {
  * @fires sf-step-back - Back.
  * @fires sf-api-error - 401/403 for the root.
  */
-export class SfStepReview extends StepElement<ReviewDraft> {
+export class SfStepReview extends LaterStep<ReviewDraft> {
   static override properties: PropertyDeclarations = {
     acceptedPlan: { attribute: false },
     _failure: { state: true },

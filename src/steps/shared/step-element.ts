@@ -46,23 +46,8 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
     return this._api;
   }
 
-  /**
-   * Completed while off the page (the exit question over the step, its request answered meanwhile): told once the
-   * step is back ("Stay"), so what the service did is never lost nor asked for a second time.
-   */
-  protected held?: StepCompleteEvent;
-
   protected complete(detail: { account?: Account; data?: StepData } = {}): void {
-    const done = new StepCompleteEvent({ step: this.stepName, ...detail });
-    if (this.isConnected) this.dispatchEvent(done);
-    else this.held = done;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    const held = this.held;
-    this.held = undefined;
-    if (held) this.dispatchEvent(held);
+    this.dispatchEvent(new StepCompleteEvent({ step: this.stepName, ...detail }));
   }
 
   protected back(): void {
