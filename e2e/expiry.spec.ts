@@ -29,7 +29,7 @@ async function expectExpiredScreen(scope: Page, invalid = false) {
   await expect(heading).toHaveText(invalid ? 'This link does not work' : 'This link has expired');
   await expect(heading).toBeFocused();
   const main = scope.locator('sf-status-screen');
-  await expect(main).toContainText(invalid ? 'may have expired or been copied incompletely' : 'enrollment links work for one hour');
+  await expect(main).toContainText(invalid ? 'may have expired or been copied incompletely' : 'these links work for one hour');
   await expect(main).toContainText('get a new link');
   await expect(main).toContainText('Nothing you already saved is lost');
   // Nothing left to do here: no form, no retry, no close button of a flow that is over.

@@ -78,13 +78,13 @@ export class SfStatusScreen extends LocalizedElement {
       case 'expired':
         return [
           msg('This link has expired', { id: 'status.expired.heading' }),
-          html`<p>${msg('For your security, enrollment links work for one hour. Go back to the app or website that sent you here and open the enrollment again to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
+          html`<p>${msg('For your security, these links work for one hour. Go back to the app or website that sent you here and open this page again from there to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
           'clock',
         ];
       case 'invalid':
         return [
           msg('This link does not work', { id: 'status.invalid.heading' }),
-          html`<p>${msg('It may have expired or been copied incompletely. Go back to the app or website that sent you here and open the enrollment again to get a new link.', { id: 'status.invalid.body' })}</p>${saved}`,
+          html`<p>${msg('It may have expired or been copied incompletely. Go back to the app or website that sent you here and open this page again from there to get a new link.', { id: 'status.invalid.body' })}</p>${saved}`,
           'help',
         ];
       case 'incomplete':
@@ -134,8 +134,8 @@ export class SfStatusScreen extends LocalizedElement {
         return [msg('You are all set', { id: 'status.closed.completed.heading' }), closeWindow, 'check'];
       case 'exited':
         return [
-          msg('You left the enrollment', { id: 'status.closed.exited.heading' }),
-          html`<p>${msg('What you already saved is kept. To continue later, open the enrollment again from the app or website that sent you here.', { id: 'status.closed.exited.body' })}</p>${closeWindow}`,
+          msg('You have left this page', { id: 'status.closed.exited.heading' }),
+          html`<p>${msg('What you already saved is kept. To continue later, open it again from the app or website that sent you here.', { id: 'status.closed.exited.body' })}</p>${closeWindow}`,
           'check',
         ];
       default:
