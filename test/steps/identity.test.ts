@@ -211,5 +211,6 @@ describe('sf-step-identity', () => {
     await settle(el);
     const said = text(q(el, '#dob-error'));
     expect(/year/i.test(said), `the message names the year: "${said}"`).to.equal(true);
+    expect(el.shadowRoot!.activeElement?.id, 'focus on the year, the field to fix').to.equal('dob-year');
   });
 });

@@ -283,7 +283,9 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
     void this.updateComplete.then(() => {
       const problems = this._problems();
       const first = ORDER.find((f) => problems[f]);
-      if (first) this.renderRoot.querySelector<HTMLInputElement>(`#${INPUT_ID[first]}`)?.focus();
+      // A short year: the year is the field to fix, not the month.
+      const id = first === 'dob' && rules.dobProblem(this._parts) === 'year' ? 'dob-year' : first && INPUT_ID[first];
+      if (id) this.renderRoot.querySelector<HTMLInputElement>(`#${id}`)?.focus();
     });
   }
 }
