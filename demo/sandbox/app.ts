@@ -106,9 +106,10 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   const tick = (): void => {
     progress.runDue();
     const today = clock.today();
+    const now = clock.nowMs();
     for (const account of store.accounts()) {
       startDueRenewal(account, today);
-      emitInvoiceEvents(store, account, today, config.publicUrl);
+      emitInvoiceEvents(store, account, now, config.publicUrl);
     }
   };
   const unsubscribe = clock.onChange(tick);

@@ -6,7 +6,7 @@
  */
 
 import { hash } from './random.js';
-import { addDays, addMonths } from './time.js';
+import { addDays, addMonths, localToInstant } from './time.js';
 
 export type ChargeGroupKey = 'energy' | 'delivery' | 'taxes_fees';
 export type InvoiceStatus = 'paid' | 'voided' | 'due' | 'past_due';
@@ -66,18 +66,29 @@ export interface InvoiceRecord extends Omit<InvoiceDetail, 'status'> {
   replaced_by: string | null;
 }
 
-export interface InvoiceHistoryInput {
-  seed: string;
-  accountUuid: string;
-  /** First day of service (YYYY-MM-DD); the first billing period starts here. */
-  serviceStart: string;
-  /** The sandbox clock's date (YYYY-MM-DD); only invoices issued on or before it exist. */
-  today: string;
+/** What a billing period is priced with: the rates of the contract in force (a plan's fields fit as they are). */
+export interface InvoiceRates {
   energy_rate_cents_per_kwh: string;
   base_charge_cents: number;
   /** A plan's `delivery` object fits as is. */
   delivery: { monthly_charge_cents: number; rate_cents_per_kwh: string };
   utilityDisplayName: string;
+}
+
+export interface InvoiceHistoryInput extends InvoiceRates {
+  seed: string;
+  accountUuid: string;
+  /** First day of service (YYYY-MM-DD); the first billing period starts here. */
+  serviceStart: string;
+  /** Last day of service (YYYY-MM-DD), once it has ended: the final billing period ends there. */
+  lastDay?: string | null;
+  /** The sandbox clock's date (YYYY-MM-DD); only invoices issued on or before it exist. */
+  today: string;
+  /**
+   * The instant the history is read at, on `today` (by default its first instant): an auto-pay payment shows from
+   * its own instant (`paid_at`) on, never before.
+   */
+  now?: number;
   /** Grid kWh used over the whole days periodStart..periodEnd, so invoices agree with the usage endpoints. */
   kwhFor: (periodStart: string, periodEnd: string) => number;
   pdfUrl: (invoiceNumber: string) => string;
@@ -92,6 +103,8 @@ export interface InvoiceHistoryInput {
 export const AUTO_PAY_DELAY_DAYS = 16;
 /** Auto-pay runs early on the due date: 14:00 UTC, 08:00 or 09:00 in Texas. */
 export const AUTO_PAY_HOUR_UTC = 14;
+/** A run charges its invoices one by one within this many minutes of its start (each at its own minute). */
+export const AUTO_PAY_RUN_MINUTES = 60;
 /** PUC assessment: 1/6 of 1 % of charges, in parts per million. */
 const PUC_ASSESSMENT_PPM = 1667;
 /** Gross receipts reimbursement for a city of 10,000 or more people: 1.997 %, in parts per million. */
@@ -149,10 +162,7 @@ function group(key: ChargeGroupKey, name: string, charges: InvoiceCharge[]): Cha
 }
 
 /** The charge groups of one billing period: energy, delivery, then the taxes and fees computed on both. */
-export function priceInvoice(
-  kwh: number,
-  rates: Pick<InvoiceHistoryInput, 'energy_rate_cents_per_kwh' | 'base_charge_cents' | 'delivery' | 'utilityDisplayName'>,
-): ChargeGroup[] {
+export function priceInvoice(kwh: number, rates: InvoiceRates): ChargeGroup[] {
   const energyRate = rateMicroCents(rates.energy_rate_cents_per_kwh);
   const tduRate = rateMicroCents(rates.delivery.rate_cents_per_kwh);
   const energy = group('energy', 'Energy charges', [
@@ -186,28 +196,39 @@ export interface ScheduledPeriod {
   start: string;
   end: string;
   invoice_date: string;
+  /** The last period: service ended on its `end` (its invoice is the final one). */
+  final: boolean;
 }
 
 /**
  * The billing periods of an account, computed once and extended as the clock moves. Period k depends only on the
  * seed, the service start and k (meter reads fall near the service start's day of month, a day either way; the
- * invoice follows one or two days after the period), so a later "today" only appends periods.
+ * invoice follows one or two days after the period), so a later "today" only appends periods. Once service has
+ * ended (`lastDay`), the period running then ends on that day and is the last one.
  */
 export class BillingSchedule {
   readonly #seed: string;
   readonly #serviceStart: string;
+  readonly #lastDay: string | null;
   readonly #periods: ScheduledPeriod[] = [];
   #nextStart: string;
 
-  constructor(seed: string, serviceStart: string) {
+  constructor(seed: string, serviceStart: string, lastDay: string | null = null) {
+    if (lastDay !== null && lastDay < serviceStart) throw new RangeError(`service cannot end (${lastDay}) before it starts (${serviceStart})`);
     this.#seed = seed;
     this.#serviceStart = serviceStart;
+    this.#lastDay = lastDay;
     this.#nextStart = serviceStart;
   }
 
   /** Periods computed so far: every invoiced one plus at most one ahead (a work counter for tests). */
   get computed(): number {
     return this.#periods.length;
+  }
+
+  /** Index of the final period once it is scheduled; null while service goes on (or its end is not reached yet). */
+  get finalPeriod(): number | null {
+    return this.#periods.at(-1)?.final ? this.#periods.length - 1 : null;
   }
 
   period(k: number): ScheduledPeriod {
@@ -218,10 +239,10 @@ export class BillingSchedule {
 
   /** How many invoices are issued on or before `today`; extends the schedule only as far as that needs. */
   issuedBy(today: string): number {
-    while (this.#periods.length === 0 || this.#periods[this.#periods.length - 1]!.invoice_date <= today) this.#extend();
-    // Invoice dates increase with k: the first period invoiced after today is found by bisection.
+    while (this.finalPeriod === null && (this.#periods.length === 0 || this.#periods.at(-1)!.invoice_date <= today)) this.#extend();
+    // Invoice dates increase with k: the first period invoiced after today (if any) is found by bisection.
     let low = 0;
-    let high = this.#periods.length - 1;
+    let high = this.#periods.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
       if (this.#periods[mid]!.invoice_date <= today) low = mid + 1;
@@ -234,9 +255,10 @@ export class BillingSchedule {
     const k = this.#periods.length;
     const jitter = (hash(`${this.#seed}:read:${k + 1}`) % 3) - 1;
     const next = addDays(addMonths(this.#serviceStart, k + 1), jitter);
-    const end = addDays(next, -1);
+    const final = this.#lastDay !== null && addDays(next, -1) >= this.#lastDay;
+    const end = final ? this.#lastDay! : addDays(next, -1);
     const invoice_date = addDays(end, 1 + (hash(`${this.#seed}:issue:${k}`) % 2));
-    this.#periods.push({ start: this.#nextStart, end, invoice_date });
+    this.#periods.push({ start: this.#nextStart, end, invoice_date, final });
     this.#nextStart = next;
   }
 }
@@ -250,7 +272,10 @@ export interface InvoiceEntry {
   payment_due_date: string;
   /** The day the estimated original was voided (and reissued); null unless this is such an original, voided by today. */
   voided_on: string | null;
-  /** The day of the auto-pay run that paid it (its due date, or a later run that retried it); null while unpaid. */
+  /**
+   * The day of the auto-pay run that paid it (its due date, or a later run that retried it); null while unpaid, that
+   * is until the instant of its payment (`paid_at`, within the run's hour).
+   */
   paid_on: string | null;
   /** The number of the voided invoice this one reissues. */
   replaces: string | null;
@@ -258,9 +283,11 @@ export interface InvoiceEntry {
   replaced_by: string | null;
 }
 
-export type HistoryTerms = Omit<InvoiceHistoryInput, 'serviceStart' | 'kwhFor'> & {
+export type HistoryTerms = Omit<InvoiceHistoryInput, 'serviceStart' | 'lastDay' | 'kwhFor' | keyof InvoiceRates> & {
   /** Whole kWh billed for billing period k of the schedule (the usage of its days, rounded). */
   kwhOf: (period: number) => number;
+  /** The rates billing period k is priced with: those of the contract in force then. */
+  ratesOf: (period: number) => InvoiceRates;
 };
 
 /** About once a year the meter's read is estimated: period k is, when k % 12 is the account's estimate month. */
@@ -274,12 +301,15 @@ export const REISSUE_DELAY_DAYS = 3;
  * when an invoice is priced.
  *
  * Everything that names an invoice depends on the account and the billing period alone, never on how long the
- * history is: which periods are billed on an estimated read (once a year), the issue order, hence each number. A
- * later day only appends invoices, voids an estimated one when its reissue comes out, and records payments.
+ * history is: which periods are billed on an estimated read (once a year; never the final bill, which is the meter's
+ * actual move-out read), the issue order, hence each number. A later day only appends invoices, voids an estimated
+ * one when its reissue comes out, and records payments.
  *
- * Auto-pay (the payment method on file is charged 16 days after the invoice) runs on each invoice's due date and
- * also retries every older invoice still unpaid; a run whose day has passed without a chargeable method on file
- * (`canCharge`) leaves them unpaid, past due, until a later run succeeds.
+ * Auto-pay (the payment method on file is charged 16 days after the invoice) runs on each invoice's due date at
+ * 14:00 UTC and also retries every older invoice still unpaid; a run without a chargeable method on file when it
+ * starts (`canCharge`) leaves them unpaid, past due, until a later run succeeds. A payment shows from its instant
+ * (`paid_at`, each invoice at its own minute of the run's hour) on: a read before it sees the invoice unpaid, a read
+ * after it sees it paid.
  */
 export class InvoiceHistory {
   /** Invoices issued by today (voided originals and reissues included). */
@@ -290,13 +320,19 @@ export class InvoiceHistory {
   readonly #issued: number;
   /** Periods c, c + 12, c + 24… are billed on an estimated read (c from 1 to 11: never the first bill). */
   readonly #estimateMonth: number;
+  /** The final billing period (service ended), once scheduled. */
+  readonly #final: number | null;
   readonly #firstNumber: number;
+  /** The instant of the read. */
+  readonly #now: number;
   #paidOn: (string | null)[] | undefined;
 
   constructor(schedule: BillingSchedule, terms: HistoryTerms) {
     this.#schedule = schedule;
     this.#terms = terms;
+    this.#now = terms.now ?? localToInstant(terms.today);
     this.#issued = schedule.issuedBy(terms.today);
+    this.#final = schedule.finalPeriod;
     this.#estimateMonth = 1 + (hash(`${terms.seed}:void`) % (ESTIMATED_READ_EVERY - 1));
     this.#firstNumber = 1000 + (hash(`${terms.seed}:number`) % 800_000);
     const last = this.#issued - 1;
@@ -335,6 +371,15 @@ export class InvoiceHistory {
     return this.entry(index).number === number ? index : -1;
   }
 
+  /**
+   * Position of the most recent invoice issued before the one whose number ends in `serial` (numbers count up in
+   * issue order): where a page that ended with that invoice goes on, however many invoices were issued since.
+   */
+  positionAfter(serial: number): number {
+    const rank = serial - this.#firstNumber;
+    return Math.min(this.length, Math.max(0, this.length - rank));
+  }
+
   /** The invoice at `index`, priced: reads the usage of its billing period. */
   record(index: number): InvoiceRecord {
     const e = this.entry(index);
@@ -343,7 +388,7 @@ export class InvoiceHistory {
     // The estimated original billed a read higher than the actual one its reissue bills.
     const estimated = this.#isEstimated(e.period) && e.replaces === null;
     const kwh = estimated ? Math.round(metered * (1.08 + (hash(`${this.#terms.seed}:estimate:${e.period}`) % 12) / 100)) : metered;
-    const groups = priceInvoice(kwh, this.#terms);
+    const groups = priceInvoice(kwh, this.#terms.ratesOf(e.period));
     const total = groups.reduce((acc, g) => acc + g.total_cents, 0);
     return {
       number: e.number,
@@ -356,8 +401,9 @@ export class InvoiceHistory {
       total_kwh: String(kwh),
       avg_cents_per_kwh: kwh > 0 ? (total / kwh).toFixed(1) : '0.0',
       pdf: this.#terms.pdfUrl(e.number),
-      paid_at: e.paid_on ? timestamp(e.paid_on, AUTO_PAY_HOUR_UTC, hash(`${e.number}:paid`) % 60) : null,
-      voided_at: e.voided_on ? timestamp(e.voided_on, 15, hash(`${e.number}:void`) % 60) : null,
+      paid_at: e.paid_on ? new Date(paidAt(e.number, e.paid_on)).toISOString() : null,
+      // Voided when its reissue comes out: the reissue exists from the first instant of its day, and so does the void.
+      voided_at: e.voided_on ? new Date(localToInstant(e.voided_on)).toISOString() : null,
       charge_groups: groups,
       account_uuid: this.#terms.accountUuid,
       replaces: e.replaces,
@@ -375,13 +421,20 @@ export class InvoiceHistory {
   // Ranks count in issue order (0 = the first invoice): the schedule's invoices, with each reissue right after the
   // estimated original it replaces (three days later, always before the next period's invoice).
 
-  #isEstimated(period: number): boolean {
+  /** Whether the meter's read of a period falls in the account's estimate month (once a year, never the first). */
+  #inEstimateMonth(period: number): boolean {
     return period >= 1 && period % ESTIMATED_READ_EVERY === this.#estimateMonth % ESTIMATED_READ_EVERY;
+  }
+
+  #isEstimated(period: number): boolean {
+    return this.#inEstimateMonth(period) && period !== this.#final;
   }
 
   /** How many periods before `period` were billed on an estimated read (each added a reissue to the ranks). */
   #estimatedBefore(period: number): number {
-    return period <= this.#estimateMonth ? 0 : Math.floor((period - this.#estimateMonth - 1) / ESTIMATED_READ_EVERY) + 1;
+    const yearly = period <= this.#estimateMonth ? 0 : Math.floor((period - this.#estimateMonth - 1) / ESTIMATED_READ_EVERY) + 1;
+    const finalExempt = this.#final !== null && this.#final < period && this.#inEstimateMonth(this.#final) ? 1 : 0;
+    return yearly - finalExempt;
   }
 
   /** Rank of the (original) invoice of a period. */
@@ -409,9 +462,10 @@ export class InvoiceHistory {
   }
 
   /**
-   * The day each invoice (by rank) was paid, or null: the first auto-pay run on or after its due date whose day is
-   * over and that found a chargeable payment method. Runs happen on the due dates of the invoices auto-pay charges
-   * (estimated originals are voided before theirs), so one pass from the newest invoice back finds them all.
+   * The day each invoice (by rank) was paid, or null: the first auto-pay run on or after its due date that has
+   * started by now and found a chargeable payment method, once the invoice's own payment instant has come. Runs
+   * happen on the due dates of the invoices auto-pay charges (estimated originals are voided before theirs), so one
+   * pass from the newest invoice back finds them all.
    */
   #paid(): (string | null)[] {
     if (!this.#paidOn) {
@@ -421,9 +475,10 @@ export class InvoiceHistory {
       for (let rank = this.length - 1; rank >= 0; rank--) {
         const { period, reissue } = this.#at(rank);
         if (this.#isEstimated(period) && !reissue) continue;
-        const due = addDays(this.#dateOf(period, reissue), AUTO_PAY_DELAY_DAYS);
-        if (due < this.#terms.today && canCharge(due)) nextRun = due;
-        paidOn[rank] = nextRun;
+        const date = this.#dateOf(period, reissue);
+        const due = addDays(date, AUTO_PAY_DELAY_DAYS);
+        if (autoPayRunAt(due) <= this.#now && canCharge(due)) nextRun = due;
+        if (nextRun !== null && paidAt(this.#numberOf(rank, date), nextRun) <= this.#now) paidOn[rank] = nextRun;
       }
       this.#paidOn = paidOn;
     }
@@ -434,15 +489,17 @@ export class InvoiceHistory {
 /** The instant the auto-pay run of a day starts (what `canCharge` is asked about). */
 export const autoPayRunAt = (date: string): number => dateMs(date) + AUTO_PAY_HOUR_UTC * 3_600_000;
 
-const timestamp = (date: string, hourUtc: number, minute: number): string =>
-  new Date(dateMs(date) + hourUtc * 3_600_000 + minute * 60_000).toISOString();
+/** The instant an invoice is charged by the run of `runDate`: its own minute of the run's hour. */
+const paidAt = (number: string, runDate: string): number =>
+  autoPayRunAt(runDate) + (hash(`${number}:paid`) % AUTO_PAY_RUN_MINUTES) * 60_000;
 
-/** Invoices issued on or before `today`, most recent first (the whole history, priced). */
+/** Invoices issued on or before `today`, most recent first (the whole history, priced with the input's rates). */
 export function generateInvoices(input: InvoiceHistoryInput): InvoiceRecord[] {
-  const schedule = new BillingSchedule(input.seed, input.serviceStart);
+  const schedule = new BillingSchedule(input.seed, input.serviceStart, input.lastDay ?? null);
   const kwh = new Map<number, number>();
   const history = new InvoiceHistory(schedule, {
     ...input,
+    ratesOf: () => input,
     kwhOf: (k) => {
       let value = kwh.get(k);
       if (value === undefined) {

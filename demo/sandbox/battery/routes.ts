@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import type { BatteryAuthorizationRecord } from '../store/types.js';
 import { readJson } from '../http/body.js';
+import { typeName } from '../http/contract.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
 import { pageLocale, type PageLocale } from '../processor/challenge.js';
@@ -81,8 +82,16 @@ export function batteryPageRoutes(deps: Deps): Hono<SandboxEnv> {
 
   app.post('/authorize/:id', async (c) => {
     const wantsJson = (c.req.header('Content-Type') ?? '').toLowerCase().includes('application/json');
-    const raw: unknown = wantsJson ? await readJson(c) : await c.req.parseBody();
-    const fields = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    // The page is open, so anything may be posted to it: a form that cannot be parsed or a JSON body that is not an
+    // object is a 400 naming the body (in the sandbox's error body: no browser form sends one), never a crash.
+    const raw: unknown = wantsJson ? await readJson(c) : await c.req.parseBody().catch(() => undefined);
+    if (raw === undefined) {
+      throw fail.field('body', 'format', 'The body is not a valid form (application/x-www-form-urlencoded or multipart/form-data)');
+    }
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      throw fail.field('body', 'type', `body must be a JSON object, not ${typeName(raw)}`);
+    }
+    const fields = raw as Record<string, unknown>;
     const locale = pageLocale(fields.locale);
     const record = authorizationForTicket(store, c.req.param('id'), fields.ticket);
     if (!record) {

@@ -182,7 +182,7 @@ function nameOf(field: string): string {
   return last.replace(/\[\d+\]$/, '') || field;
 }
 
-function typeName(value: unknown): string {
+export function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;

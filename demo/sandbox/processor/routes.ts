@@ -172,9 +172,14 @@ export function processorRoutes(processor: Processor, opts: ProcessorRoutesOptio
   app.post('/processor/3ds/:id', async (c) => {
     const id = c.req.param('id');
     const wantsJson = (c.req.header('Content-Type') ?? '').includes('application/json');
-    const fields: Record<string, unknown> = wantsJson
-      ? await c.req.json<Record<string, unknown>>().catch(() => ({}))
-      : await c.req.parseBody();
+    // The page is open, so anything may be posted to it: a body that is not a JSON object, or a form that cannot be
+    // parsed, is a bad request (answered in Stripe's error body: no browser form sends one), never a crash.
+    const parsed: unknown = wantsJson ? await c.req.json<unknown>().catch(() => undefined) : await c.req.parseBody().catch(() => undefined);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      const message = wantsJson ? 'The request body must be a JSON object.' : 'The request body is not a valid form (application/x-www-form-urlencoded or multipart/form-data).';
+      return fail(c, 400, requestError('parameter_invalid', message));
+    }
+    const fields = parsed as Record<string, unknown>;
     const outcome = fields.outcome;
     const locale = pageLocale(fields.locale);
     const parentOrigin = safeOrigin(fields.parent_origin, isAllowedOrigin);

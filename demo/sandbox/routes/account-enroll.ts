@@ -97,9 +97,13 @@ export function acceptanceProblems(account: AccountRecord, quote: PlanRecord, a:
   if (quote.esiId !== null ? quote.esiId !== a.esiId : quote.utility !== a.utility) {
     problems.push({ field: 'esi_id', code: 'range', message: 'esi_id is not the meter this plan was priced for' });
   }
-  const { earliest_start_date: earliest, latest_start_date: latest } = quote.plan;
+  // The plan stays acceptable for days after it was priced; its start dates do not move with it, but a start date
+  // is never today or in the past (tomorrow at the earliest, as when it was priced).
+  const earliest = [quote.plan.earliest_start_date, addDays(today, 1)].sort().at(-1)!;
+  const latest = quote.plan.latest_start_date;
   if (a.startDate < earliest || a.startDate > latest) {
-    problems.push({ field: a.dateField, code: 'range', message: `${a.dateField} must be between ${earliest} and ${latest}` });
+    const message = earliest > latest ? 'The plan can no longer start in time; request plans again' : `${a.dateField} must be between ${earliest} and ${latest}`;
+    problems.push({ field: a.dateField, code: 'range', message });
   }
   if (a.acceptedBy === 'client_agent') {
     if (!isClientAgentAccount(account)) {

@@ -4,7 +4,7 @@ import type { SandboxEnv } from '../http/env.js';
 import { readJson } from '../http/body.js';
 import { fail } from '../http/errors.js';
 import { parseBody, parseQuery } from '../http/contract.js';
-import { applyIdentity } from '../state/enrollment.js';
+import { applyIdentity, endForcedStatus } from '../state/enrollment.js';
 import { ACCOUNT_TOKEN_TTL_MS } from '../store/tokens.js';
 import type { AccountRecord } from '../store/types.js';
 import { toAccount } from '../views/account.js';
@@ -51,7 +51,7 @@ export function registerAppAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     if (body.preliminary_address !== undefined) account.preliminary_address = body.preliminary_address && addressInputOf(body.preliminary_address);
     if (body.locale) account.locale = body.locale;
     if (changed) {
-      account.forced = null;
+      endForcedStatus(account);
       account.counters.identity_updates += 1;
       store.emit(account, 'enrollment.identity_updated');
     }

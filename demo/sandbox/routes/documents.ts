@@ -10,9 +10,10 @@ import { fail } from '../http/errors.js';
 import { parseQuery } from '../http/contract.js';
 import { invoiceStatus } from '../invoices.js';
 import { renderPdf, type PdfDocument } from '../pdf.js';
-import { invoiceOf } from '../state/invoice-history.js';
+import { contractOn, invoiceOf } from '../state/invoice-history.js';
 import type { DocumentRef } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
+import { localDate } from '../time.js';
 import type { Deps } from './deps.js';
 
 function oneLine(a: { address_1: string; address_2: string | null; city: string; state: string; postal_code: string }): string {
@@ -63,8 +64,9 @@ function buildDocument(deps: Deps, ref: DocumentRef, lang: DocLang): PdfDocument
       lang,
     );
   }
-  const today = clock.today();
-  const invoice = invoiceOf(store, account, ref.invoiceNumber ?? '', today, config.publicUrl);
+  const now = clock.nowMs();
+  const today = localDate(now);
+  const invoice = invoiceOf(store, account, ref.invoiceNumber ?? '', now, config.publicUrl);
   if (!invoice) return undefined;
   return invoiceDocument(
     {
@@ -73,7 +75,8 @@ function buildDocument(deps: Deps, ref: DocumentRef, lang: DocLang): PdfDocument
       customer_name: customerName(account),
       service_address: oneLine(account.location.address),
       esi_id: account.location.esiId,
-      plan_name: account.location.contract.plan.name,
+      // The plan the invoice was priced with, which a renewal since has not changed.
+      plan_name: contractOn(account, invoice.billing_period_start).plan.name,
       utility_display_name: account.location.address.utility.display_name,
     },
     lang,

@@ -28,7 +28,7 @@ export function registerPresetRoutes(app: Hono<SandboxEnv>, deps: Deps, processo
     const account = buildPreset(deps, processor, preset, body.locale ?? 'en').account;
     c.set('subjectAccount', account);
     // The invoices the story's months issued, and their payments, reach the webhooks now, as after a clock move.
-    emitInvoiceEvents(store, account, clock.today(), config.publicUrl);
+    emitInvoiceEvents(store, account, clock.nowMs(), config.publicUrl);
     const token = issueAccountToken(deps, account);
     return c.json(
       {

@@ -28,6 +28,14 @@ export function applyIdentity(account: AccountRecord, fields: IdentityFields): b
   return changed;
 }
 
+/**
+ * An enrollment action ends a status forced by the sandbox's status control (the status follows the steps again),
+ * except a cancellation: a cancelled account stays cancelled, whatever it updates, until the control says otherwise.
+ */
+export function endForcedStatus(account: AccountRecord): void {
+  if (account.forced?.status !== 'cancelled') account.forced = null;
+}
+
 export interface Acceptance {
   premise: Premise;
   startDate: string;
@@ -73,7 +81,7 @@ export function acceptPlan(store: Store, account: AccountRecord, quote: PlanReco
   account.location = location;
   account.serviceAddress = toResult(a.premise);
   account.clientAgentEnrollment = a.acceptedBy === 'client_agent';
-  account.forced = null;
+  endForcedStatus(account);
   account.counters.plans_accepted += 1;
   const data = { location_uuid: location.uuid, plan_uuid: quote.plan.uuid, esi_id: esiId, start_date: a.startDate, accepted_by: a.acceptedBy };
   store.emit(account, 'enrollment.plan_accepted', data);
@@ -84,7 +92,7 @@ export function acceptPlan(store: Store, account: AccountRecord, quote: PlanReco
 /** PATCH enroll/identity (and the App's PATCH when it changes identity fields). */
 export function recordIdentity(store: Store, account: AccountRecord, fields: IdentityFields): void {
   applyIdentity(account, fields);
-  account.forced = null;
+  endForcedStatus(account);
   account.counters.identity_updates += 1;
   store.emit(account, 'enrollment.identity_updated');
 }
@@ -92,7 +100,7 @@ export function recordIdentity(store: Store, account: AccountRecord, fields: Ide
 /** enroll/credit-check: only the outcome the sandbox trigger decides is kept; the SSN goes no further than here. */
 export function recordCreditCheck(account: AccountRecord, ssnDigits: string, at: number): void {
   account.credit = { outcome: creditOutcomeFor(ssnDigits), submittedAt: at };
-  account.forced = null;
+  endForcedStatus(account);
   account.counters.credit_checks += 1;
 }
 
@@ -109,7 +117,7 @@ export function syncPaymentMethod(store: Store, account: AccountRecord, method: 
   };
   // A replaced card leaves no gap: auto-pay could charge one or the other all along.
   if (!account.paymentMethodPeriods.some((p) => p.to === null)) account.paymentMethodPeriods.push({ from: at, to: null });
-  account.forced = null;
+  endForcedStatus(account);
   account.counters.payment_methods_synced += 1;
   store.emit(account, 'account.payment_method_added', { card_brand: method.card.brand, card_last4: method.card.last4 });
 }
@@ -123,7 +131,7 @@ export function removePaymentMethod(account: AccountRecord, at: number): void {
 /** enroll/finalize once its prerequisites hold: the enrollment enters review and the pipeline starts. */
 export function finalizeEnrollment(store: Store, progress: Progress, account: AccountRecord, at: number): void {
   account.finalizedAt = at;
-  account.forced = null;
+  endForcedStatus(account);
   progress.start(account, at);
   account.counters.finalize_succeeded += 1;
   const data = { location_uuid: account.location!.uuid, finalized_at: new Date(at).toISOString() };

@@ -1,8 +1,9 @@
 /**
- * The invoices of an active account, from the invoice generator (../invoices.ts) fed with the contract's rates and
- * the same synthetic usage the usage endpoints serve, so a bill's kWh match the usage pages. An auto-pay run fails
- * when no payment method was on file at the time (`paymentMethodPeriods`): its invoices stay unpaid, past due, until
- * a later run finds one.
+ * The invoices of an account whose service started, from the invoice generator (../invoices.ts) fed with the rates
+ * of the contract in force in each billing period and the same synthetic usage the usage endpoints serve, so a
+ * bill's kWh match the usage pages. An auto-pay run fails when no payment method was on file at the time
+ * (`paymentMethodPeriods`): its invoices stay unpaid, past due, until a later run finds one. Billing ends with the
+ * service: a cancellation ends the billing period then running on its date, and that period's invoice is the last.
  *
  * Nothing is recomputed from scratch: each account keeps its billing schedule, extended as the clock moves, and the
  * kWh of each billing period once read. Numbers, dates and payments (all the webhooks need) cost no usage at all;
@@ -11,9 +12,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { autoPayRunAt, BillingSchedule, InvoiceHistory, invoiceStatus, type InvoiceRecord } from '../invoices.js';
+import {
+  AUTO_PAY_RUN_MINUTES,
+  autoPayRunAt,
+  BillingSchedule,
+  InvoiceHistory,
+  invoiceStatus,
+  type InvoiceRates,
+  type InvoiceRecord,
+} from '../invoices.js';
 import type { Store } from '../store/store.js';
-import type { AccountRecord } from '../store/types.js';
+import type { AccountRecord, ContractRecord } from '../store/types.js';
 import { importKwhBetween, type UsageProfile } from '../usage.js';
 import { premiseByEsiId } from '../data/addresses.js';
 import { localDate } from '../time.js';
@@ -40,7 +49,7 @@ export function invoiceDocumentId(store: Store, a: AccountRecord, number: string
 
 /** What an account has computed of its invoices so far. */
 interface Ledger {
-  /** What the schedule and the kWh depend on; a change (another location or start) starts a new ledger. */
+  /** What the schedule and the kWh depend on; a change (another location, start or end) starts a new ledger. */
   key: string;
   schedule: BillingSchedule;
   profile: UsageProfile;
@@ -50,19 +59,56 @@ interface Ledger {
 
 const ledgers = new WeakMap<AccountRecord, Ledger>();
 
+/**
+ * The last day of service once it has ended: the day the account was cancelled (service ran that day). Null while
+ * service goes on. Undoing the cancellation (the status control setting another status) clears it.
+ */
+export function lastDayOfService(a: AccountRecord): string | null {
+  if (a.serviceActiveAt === null || a.cancelledAt === null) return null;
+  const start = localDate(a.serviceActiveAt);
+  const end = localDate(a.cancelledAt);
+  return end < start ? start : end;
+}
+
 function ledgerOf(a: AccountRecord): Ledger | null {
   const location = a.location;
   if (!location || a.serviceActiveAt === null) return null;
   const serviceStart = localDate(a.serviceActiveAt);
-  const key = `${serviceStart}|${location.esiId}`;
+  const lastDay = lastDayOfService(a);
+  const key = `${serviceStart}|${lastDay ?? ''}|${location.esiId}`;
   let ledger = ledgers.get(a);
   if (!ledger || ledger.key !== key) {
     // Usage of a day depends on the location alone (seed, solar), not on the history window.
     const profile = { seed: location.esiId, historyStart: serviceStart, lastDay: serviceStart, solar: premiseByEsiId(location.esiId)?.solar ?? false };
-    ledger = { key, schedule: new BillingSchedule(a.uuid, serviceStart), profile, kwh: new Map() };
+    ledger = { key, schedule: new BillingSchedule(a.uuid, serviceStart, lastDay), profile, kwh: new Map() };
     ledgers.set(a, ledger);
   }
   return ledger;
+}
+
+/**
+ * The contract a day of service is billed under. The acceptances before finalization replaced one another, so only
+ * the last of them (the enrollment's contract) ever ran; after it, each renewal runs from its start date (a queued
+ * one too, so pricing never waits for its promotion). A day before the enrollment contract's start (service
+ * activated early by the sandbox's advance control) is billed under that contract.
+ */
+export function contractOn(a: AccountRecord, day: string): ContractRecord {
+  const location = a.location!;
+  const contracts = [...a.pastContracts, location.contract, ...(location.queuedContract ? [location.queuedContract] : [])];
+  const finalizedAt = a.finalizedAt ?? Number.POSITIVE_INFINITY;
+  const enrollment = Math.max(0, contracts.findLastIndex((c) => c.acceptedAt <= finalizedAt));
+  const ran = contracts.slice(enrollment);
+  return ran.findLast((c) => c.startDate <= day) ?? ran[0]!;
+}
+
+function ratesOf(contract: ContractRecord): InvoiceRates {
+  const plan = contract.plan;
+  return {
+    energy_rate_cents_per_kwh: plan.energy_rate_cents_per_kwh,
+    base_charge_cents: plan.base_charge_cents,
+    delivery: plan.delivery,
+    utilityDisplayName: plan.delivery.utility.display_name,
+  };
 }
 
 function kwhOf(ledger: Ledger, k: number): number {
@@ -80,19 +126,21 @@ export function hadPaymentMethodAt(a: AccountRecord, at: number): boolean {
   return a.paymentMethodPeriods.some((p) => p.from <= at && (p.to === null || at < p.to));
 }
 
-/** The account's invoices issued on or before `today` (empty before service starts), priced only when read. */
-export function invoiceHistoryOf(store: Store, a: AccountRecord, today: string, publicUrl: string): InvoiceHistory | null {
+/**
+ * The account's invoices as read at `now` (null before service starts): those issued on or before its date, paid as
+ * far as auto-pay has charged them by that instant, priced only when read. Each billing period is priced with the
+ * contract in force on its first day, so a renewal changes the periods that start after it, never an issued invoice.
+ */
+export function invoiceHistoryOf(store: Store, a: AccountRecord, now: number, publicUrl: string): InvoiceHistory | null {
   const ledger = ledgerOf(a);
   if (!ledger) return null;
-  const plan = a.location!.contract.plan;
+  const today = localDate(now);
   return new InvoiceHistory(ledger.schedule, {
     seed: a.uuid,
     accountUuid: a.uuid,
     today,
-    energy_rate_cents_per_kwh: plan.energy_rate_cents_per_kwh,
-    base_charge_cents: plan.base_charge_cents,
-    delivery: plan.delivery,
-    utilityDisplayName: plan.delivery.utility.display_name,
+    now,
+    ratesOf: (k) => ratesOf(contractOn(a, ledger.schedule.period(k).start)),
     kwhOf: (k) => kwhOf(ledger, k),
     pdfUrl: (number) => `${publicUrl}/documents/${invoiceDocumentId(store, a, number, today)}.pdf`,
     canCharge: (runDate) => hadPaymentMethodAt(a, autoPayRunAt(runDate)),
@@ -116,9 +164,9 @@ export async function meterInvoices(a: AccountRecord, history: InvoiceHistory, f
   }
 }
 
-/** The invoice numbered `number`, priced, or undefined. */
-export function invoiceOf(store: Store, a: AccountRecord, number: string, today: string, publicUrl: string): InvoiceRecord | undefined {
-  const history = invoiceHistoryOf(store, a, today, publicUrl);
+/** The invoice numbered `number` as read at `now`, priced, or undefined. */
+export function invoiceOf(store: Store, a: AccountRecord, number: string, now: number, publicUrl: string): InvoiceRecord | undefined {
+  const history = invoiceHistoryOf(store, a, now, publicUrl);
   const index = history ? history.indexOf(number) : -1;
   return index >= 0 ? history!.record(index) : undefined;
 }
@@ -137,12 +185,17 @@ export function invoiceWork(a: AccountRecord): { periodsScheduled: number; perio
  * each auto-pay that succeeded or failed. Run when the clock moves, since invoices only appear with time. It reads
  * numbers, dates and payments only, never usage.
  */
-export function emitInvoiceEvents(store: Store, a: AccountRecord, today: string, publicUrl: string): void {
+export function emitInvoiceEvents(store: Store, a: AccountRecord, now: number, publicUrl: string): void {
   const seen = a.invoiceEvents;
-  // Invoices change only with the date: most clock moves (seconds, hours) need no recomputation.
-  if (a.serviceActiveAt === null || seen.checkedOn === today) return;
-  seen.checkedOn = today;
-  const history = invoiceHistoryOf(store, a, today, publicUrl);
+  // Invoices change with the date, payments during the hour of the day's auto-pay run: a clock move within the
+  // same part of a day (before the run, after its hour) needs no recomputation; one during the run always looks.
+  const today = localDate(now);
+  const run = autoPayRunAt(today);
+  const part = now < run ? 'before' : now >= run + AUTO_PAY_RUN_MINUTES * 60_000 ? 'after' : null;
+  const checked = part && `${today} ${part}`;
+  if (a.serviceActiveAt === null || (checked !== null && seen.checkedOn === checked)) return;
+  seen.checkedOn = checked;
+  const history = invoiceHistoryOf(store, a, now, publicUrl);
   if (!history) return;
   const sent = new Set(seen.sent);
   const paid = new Set(seen.paid);

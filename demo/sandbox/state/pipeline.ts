@@ -75,8 +75,13 @@ export class Progress {
     while (a.pipeline && !a.pipeline.halted && index(a.pipeline.stage) <= target) this.#step(a, now);
   }
 
-  /** A status forced by the sandbox controls stops the pipeline, except active, after which usage still arrives. */
+  /**
+   * A status forced by the sandbox controls stops the pipeline, except active, after which usage still arrives. A
+   * cancelled status records when the account was cancelled (the first one: another cancelled reason changes only
+   * the reason), which ends its service and billing; any other status undoes the cancellation.
+   */
   force(a: AccountRecord, pair: StatusPair, now: number): void {
+    a.cancelledAt = pair.status === 'cancelled' ? (a.cancelledAt ?? now) : null;
     a.forced = pair;
     if (pair.status === 'active') {
       if (a.serviceActiveAt === null) this.#activate(a, now);

@@ -95,7 +95,7 @@ function longCustomer(ctx: PresetContext, months: number, plan: string): Account
     .finalize()
     .until(localToInstant(serviceStart, 12));
   // The invoices auto-pay charges, newest first (never a voided one: it is voided before its due date).
-  const history = invoiceHistoryOf(ctx.store, story.account, ctx.today, ctx.publicUrl)!;
+  const history = invoiceHistoryOf(ctx.store, story.account, ctx.now, ctx.publicUrl)!;
   const charged = Array.from({ length: history.length }, (_, i) => history.entry(i)).filter((e) => e.voided_on === null);
   const missed = charged.find((e) => e.payment_due_date < ctx.today);
   if (!missed || charged[0]!.payment_due_date < ctx.today) throw new Error('the service start leaves no due invoice after a missed run');
@@ -307,12 +307,13 @@ export const PRESETS: readonly AccountPreset[] = [
     status: 'cancelled',
     status_reason: 'cancelled_post_start',
     scopes: ['billing', 'documents'],
-    description: 'Active for seven weeks (one invoice), then cancelled yesterday.',
+    description: 'Active from seven weeks ago until cancelled three days ago: two invoices, the first paid, the final one (up to the cancellation) due.',
+    // Cancelled far enough back that the final invoice (one or two days after the last day of service) is out.
     build: (ctx) => {
       const start = addDays(ctx.today, -50);
       return enrolled(ctx, weekdayMorning(addDays(start, -3)), { startDate: start })
         .finalize()
-        .until(localToInstant(addDays(ctx.today, -1), 11))
+        .until(localToInstant(addDays(ctx.today, -3), 11))
         .force('cancelled', 'cancelled_post_start')
         .untilNow();
     },

@@ -1,7 +1,8 @@
 /**
- * Which usage a location has: once the utility has supplied history (has_usage_history), the premise's previous
- * 12 months (24 for CenterPoint and Oncor, whose history goes back two years) up to two days ago, since usage lags
- * a day or two. Before that there is none.
+ * Which usage a location has: once the utility has supplied history (has_usage_history), from the premise's 12
+ * months before activation (24 for CenterPoint and Oncor, whose history goes back two years) up to two days ago,
+ * since usage lags a day or two; never more than the last two years, so the oldest days drop off as time passes.
+ * Before that there is none.
  */
 import { premiseByEsiId } from '../data/addresses.js';
 import type { UsageProfile } from '../usage.js';
@@ -9,6 +10,8 @@ import type { AccountRecord } from '../store/types.js';
 import { addDays, addMonths, localDate } from '../time.js';
 
 export const USAGE_LAG_DAYS = 2;
+/** Usage history is served for at most this many months back from its last day. */
+export const USAGE_HISTORY_MAX_MONTHS = 24;
 
 export function historyMonths(utility: string): number {
   return utility === 'centerpoint' || utility === 'oncor' ? 24 : 12;
@@ -18,10 +21,13 @@ export function usageProfileOf(a: AccountRecord, today: string): UsageProfile | 
   const location = a.location;
   if (!location || a.usageHistoryAt === null || a.serviceActiveAt === null) return null;
   const activated = localDate(a.serviceActiveAt);
+  const lastDay = addDays(today, -USAGE_LAG_DAYS);
+  const fromUtility = addMonths(activated, -historyMonths(location.utility));
+  const twoYears = addDays(addMonths(lastDay, -USAGE_HISTORY_MAX_MONTHS), 1);
   return {
     seed: location.esiId,
-    historyStart: addMonths(activated, -historyMonths(location.utility)),
-    lastDay: addDays(today, -USAGE_LAG_DAYS),
+    historyStart: fromUtility > twoYears ? fromUtility : twoYears,
+    lastDay,
     solar: premiseByEsiId(location.esiId)?.solar ?? false,
   };
 }

@@ -95,6 +95,7 @@ export class Store {
       progress: null,
       pipeline: null,
       forced: null,
+      cancelledAt: null,
       serviceActiveAt: null,
       usageHistoryAt: null,
       counters: {

@@ -142,11 +142,22 @@ export interface AccountRecord {
   /** Status after finalization, moved on by the background pipeline. */
   progress: StatusPair | null;
   pipeline: Pipeline | null;
-  /** A status forced through /v1/account/sandbox/status; cleared by the next enrollment action. */
+  /**
+   * A status forced through /v1/account/sandbox/status; cleared by the next enrollment action, except a cancelled
+   * one, which only the status control replaces.
+   */
   forced: StatusPair | null;
+  /**
+   * When the account was cancelled (the status control's first cancelled status); null unless its status is
+   * cancelled. Service ends then: billing stops with the period running (state/invoice-history.ts).
+   */
+  cancelledAt: number | null;
   serviceActiveAt: number | null;
   usageHistoryAt: number | null;
-  /** Invoice numbers whose webhooks were emitted (statement sent, auto-pay succeeded, auto-pay failed). */
+  /**
+   * Invoice numbers whose webhooks were emitted (statement sent, auto-pay succeeded, auto-pay failed), and the part
+   * of a day last looked at (`checkedOn`: the date and whether before or after its auto-pay run).
+   */
   invoiceEvents: { sent: string[]; paid: string[]; failed: string[]; checkedOn: string | null };
   counters: AccountCounters;
   requestsByRoute: Record<string, number>;

@@ -187,6 +187,22 @@ describe('battery makers and authorizations', () => {
     assert.equal(posted.status, 404);
     assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'pending');
   });
+
+  // The page is open (it acts on the one-time ticket of its URL), so anything may be posted to it.
+  it('answers 400 naming the body, not 500, to a post whose form is broken or whose JSON is not an object, and changes nothing', async () => {
+    const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla' })).body as BatteryAuthorization;
+    const post = (contentType: string, body: string) =>
+      h.sb.app.request(`/__sandbox/battery/authorize/${auth.id}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    const broken = await post('multipart/form-data; boundary=x', 'decision=allow');
+    assert.equal(broken.status, 400, `broken multipart: ${await broken.clone().text()}`);
+    assert.deepEqual(((await broken.json()) as { error: { fields: Array<{ field: string; code: string }> } }).error.fields.map((f) => [f.field, f.code]), [['body', 'format']]);
+    for (const body of ['null', '[]', '"allow"']) {
+      const res = await post('application/json', body);
+      assert.equal(res.status, 400, body);
+      assert.deepEqual(((await res.json()) as { error: { fields: Array<{ field: string; code: string }> } }).error.fields.map((f) => [f.field, f.code]), [['body', 'type']]);
+    }
+    assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'pending');
+  });
 });
 
 describe('battery authorization by redirect (WebView, hosted page)', () => {

@@ -39,6 +39,28 @@ describe('POST /v1/account/sandbox/status', () => {
     assertError(await acct('POST', '/v1/account/sandbox/status', { status: 'active', status_reason: 'active' }), 400, 'invalid_request', ['status']);
   });
 
+  // A cancelled account cannot accept a plan or finalize: no enrollment action brings it back, only the control.
+  it('keeps a cancelled status through enrollment actions: an identity update, a card, an App update neither revive it nor let it finalize', async () => {
+    const { uuid, token } = await h.readyToFinalize();
+    const acct = h.as(token);
+    const cancelled = await acct('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'enrollment_blocked_verification_hold' });
+    assert.equal(cancelled.status, 200);
+    assertError(await acct('POST', '/v1/account/enroll/finalize', {}), 422, 'unprocessable', ['status']);
+
+    const identity = await acct('PATCH', '/v1/account/enroll/identity', { ...IDENTITY, first_name: 'Ana María' });
+    assert.equal(identity.status, 200);
+    assert.equal((await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(uuid) })).status, 200);
+    assert.equal((await h.app('PATCH', `/v1/app/accounts/${uuid}`, { last_name: 'García López' })).status, 200);
+    const account = await h.account(token);
+    assert.deepEqual([account.status, account.status_reason], ['cancelled', 'enrollment_blocked_verification_hold'], 'an enrollment action revived the account');
+    const finalize = await acct('POST', '/v1/account/enroll/finalize', {});
+    assertError(finalize, 422, 'unprocessable', ['status']);
+    // The control, and only it, changes the status.
+    const back = await acct('POST', '/v1/account/sandbox/status', { status: 'applying', status_reason: 'enrollment_not_finalized' });
+    assert.equal(back.body.status, 'applying');
+    assert.equal((await acct('POST', '/v1/account/enroll/finalize', {})).status, 200);
+  });
+
   it('reaches every cancelled pair', async () => {
     const { token } = await h.readyToFinalize();
     for (const reason of ['enrollment_blocked_verification_hold', 'cancelled_pre_start', 'expire_pre_active', 'cancelled_post_start']) {

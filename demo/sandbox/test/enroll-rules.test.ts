@@ -37,6 +37,32 @@ describe('plans/accept', () => {
     assertError(late, 422, 'unprocessable', ['start_date']);
   });
 
+  // A plan stays acceptable for 5 business days, but its earliest_start_date (tomorrow when priced) does not move: a
+  // start date that has come or passed is not one a customer can be enrolled for.
+  it('refuses a start date that has passed while the plan is still valid (422 naming start_date)', async () => {
+    const local = new Harness();
+    try {
+      const premise = premiseIn('77002');
+      const { uuid, token } = await local.createAccount();
+      const [plan] = await local.plansFor(token, premise.esi_id);
+      assert.ok(plan);
+      assert.equal(plan.earliest_start_date, addDays(local.sb.clock.today(), 1));
+      // Two days later (Wednesday), the plan is still valid (5 business days); its earliest start date was yesterday.
+      local.sb.clock.advance(2 * 86_400_000);
+      assert.ok(Date.parse(plan.expires_at) > local.sb.clock.nowMs(), 'the plan has not expired');
+      assert.ok(plan.earliest_start_date < local.sb.clock.today());
+      const acct = local.as((await local.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token);
+      const accept = (start_date: string) => acct('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan.uuid, start_date, terms_accepted: true });
+      const past = await accept(plan.earliest_start_date);
+      assertError(past, 422, 'unprocessable', ['start_date']);
+      assert.match(past.body.error.fields[0].message, new RegExp(`between ${addDays(local.sb.clock.today(), 1)} and ${plan.latest_start_date}`));
+      assertError(await accept(local.sb.clock.today()), 422, 'unprocessable', ['start_date']);
+      assert.equal((await accept(addDays(local.sb.clock.today(), 1))).status, 200, 'tomorrow is still in the window');
+    } finally {
+      local.close();
+    }
+  });
+
   it('refuses an expired plan (5 business days) and a plan quoted for another account', async () => {
     const a = await h.createAccount();
     const b = await h.createAccount();

@@ -13,8 +13,8 @@ import {
   type InvoiceHistoryInput,
 } from '../invoices.js';
 import { invoiceWork } from '../state/invoice-history.js';
-import { addDays, localToInstant } from '../time.js';
-import { Harness } from './support/harness.js';
+import { addDays, localDate, localToInstant } from '../time.js';
+import { Harness, type Reply } from './support/harness.js';
 
 const DAY = 86_400_000;
 const days = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / DAY;
@@ -179,6 +179,7 @@ test('the schedule only grows: day after day, one kept schedule gives what a fre
         ...input,
         ...terms,
         today,
+        ratesOf: () => input,
         kwhOf: (k) => {
           metered += 1;
           const period = schedule.period(k);
@@ -202,7 +203,7 @@ test('the schedule only grows: day after day, one kept schedule gives what a fre
   }
   assert.equal(history('2025-01-09').indexOf('INV-2025-000000'), -1);
   function history(today: string): InvoiceHistory {
-    return new InvoiceHistory(schedule, { ...input, today, kwhOf: () => 0 });
+    return new InvoiceHistory(schedule, { ...input, today, ratesOf: () => input, kwhOf: () => 0 });
   }
 });
 
@@ -314,6 +315,176 @@ test('an invoice, once issued, keeps its number, dates and totals; paid and void
     assert.deepEqual([...statuses].sort(), ['due', 'paid', 'past_due', 'voided']);
     // The card's gap left nothing unpaid for good: the first run with the new card paid every missed invoice.
     assert.ok([...seen.values()].every((i) => i.status !== 'past_due' || (i.payment_due_date as string) >= h.sb.clock.today()));
+  } finally {
+    h.close();
+  }
+});
+
+// ── Through the API, on preset accounts (each test builds its own sandbox; the harness's "real" time is frozen at
+// Monday 2026-03-02 10:00 in Houston, and the tests move the sandbox clock) ──
+
+async function preset(h: Harness, name: string): Promise<{ uuid: string; token: string; locationUuid: string }> {
+  const res = await h.call('POST', '/__sandbox/accounts', { body: { preset: name } });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return { uuid: res.body.uuid, token: res.body.account_token, locationUuid: res.body.account.location_uuid };
+}
+
+/** A fresh account token (account tokens last an hour of sandbox time, and these tests move it by days). */
+async function freshToken(h: Harness, uuid: string): Promise<string> {
+  const res = await h.app('POST', `/v1/app/accounts/${uuid}/token`);
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.token;
+}
+
+type Listed = Record<string, string | number | null>;
+
+async function allInvoices(h: Harness, token: string): Promise<Listed[]> {
+  const items: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: Reply = await h.as(token)('GET', `/v1/account/billing/invoices?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    items.push(...res.body.data);
+    cursor = res.body.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+test('billing ends with the service: after a cancellation only the final invoice of the period then running, paid by auto-pay', async () => {
+  const h = new Harness();
+  try {
+    const { uuid } = await preset(h, 'cancelled-post-start');
+    const cancelledOn = h.sb.store.account(uuid)!.cancelledAt;
+    assert.ok(cancelledOn !== null, 'the preset records when it was cancelled');
+    const cancelledBy = h.sb.clock.today();
+    h.sb.clock.advance(120 * DAY);
+    const token = await freshToken(h, uuid);
+    const account = await h.account(token);
+    assert.deepEqual([account.status, account.status_reason], ['cancelled', 'cancelled_post_start']);
+    const invoices = await allInvoices(h, token);
+    const afterCancellation = invoices.filter((i) => (i.billing_period_start as string) > cancelledBy);
+    assert.deepEqual(
+      afterCancellation.map((i) => `${i.number} ${i.billing_period_start}..${i.billing_period_end} ${i.status} ${i.total}`),
+      [],
+      `a service cancelled by ${cancelledBy} is still billed (and auto-paid) for later periods`,
+    );
+    // The final invoice bills the days up to the cancellation, and the card on file pays it.
+    const [final] = invoices;
+    assert.equal(final!.billing_period_end, localDate(cancelledOn));
+    assert.equal(final!.status, 'paid');
+    assert.equal(invoices.filter((i) => i.status !== 'paid').length, 0);
+  } finally {
+    h.close();
+  }
+});
+
+test('the status control undoes a cancellation: billing resumes as if service had never stopped', async () => {
+  const h = new Harness();
+  try {
+    const { uuid } = await preset(h, 'cancelled-post-start');
+    h.sb.clock.advance(90 * DAY);
+    const token = await freshToken(h, uuid);
+    const ended = await allInvoices(h, token);
+    assert.equal((await h.as(token)('POST', '/v1/account/sandbox/status', { status: 'active', status_reason: 'active' })).status, 200);
+    const resumed = await allInvoices(h, token);
+    assert.ok(resumed.length > ended.length, `${ended.length} invoices while cancelled, ${resumed.length} once active again`);
+    assert.equal(resumed.at(-1)!.number, ended.at(-1)!.number, 'the same first invoice');
+  } finally {
+    h.close();
+  }
+});
+
+test('a renewal prices the periods after its start, never the invoices issued under the previous contract', async () => {
+  const h = new Harness();
+  try {
+    const { uuid, token, locationUuid } = await preset(h, 'active-renewal-queued');
+    const acct = h.as(token);
+    const location = (await acct('GET', `/v1/account/locations/${locationUuid}`)).body;
+    assert.ok(location.queued_contract, 'the preset has a renewal queued');
+    assert.notEqual(location.queued_contract.energy_rate_cents_per_kwh, location.contract.energy_rate_cents_per_kwh, 'the renewal has other rates');
+    const issued = (await acct('GET', '/v1/account/billing/invoices?limit=3')).body.data as Listed[];
+    const before = new Map<string, Listed>();
+    for (const item of issued) before.set(item.number as string, (await acct('GET', `/v1/account/billing/invoices/${item.number}`)).body);
+
+    // The day the renewal starts (noon in Houston): the queued contract becomes the location's contract.
+    h.sb.clock.set(Date.parse(`${location.queued_contract.start_date}T18:00:00Z`));
+    const later = h.as(await freshToken(h, uuid));
+    assert.equal((await later('GET', `/v1/account/locations/${locationUuid}`)).body.contract.uuid, location.queued_contract.uuid);
+    // Oldest first: the paid ones, charged under the old contract.
+    for (const [number, was] of [...before].reverse()) {
+      const now = (await later('GET', `/v1/account/billing/invoices/${number}`)).body;
+      assert.deepEqual(
+        { total_cents: now.total_cents, total: now.total, charge_groups: now.charge_groups },
+        { total_cents: was.total_cents, total: was.total, charge_groups: was.charge_groups },
+        `${number} (${was.status}, period ${was.billing_period_start}..${was.billing_period_end}) was repriced with the renewal's rates`,
+      );
+    }
+    // Each period is priced with the contract in force on its first day: the renewal's rate from its start date on.
+    h.sb.clock.advance(70 * DAY);
+    const renewedToken = await freshToken(h, uuid);
+    const energyRate = async (number: string) =>
+      Number(((await h.as(renewedToken)('GET', `/v1/account/billing/invoices/${number}`)).body.charge_groups[0].charges[0].rate_text as string).replace('¢/kWh', ''));
+    const renewed = (await allInvoices(h, renewedToken)).filter((i) => i.status !== 'voided');
+    const under = renewed.filter((i) => (i.billing_period_start as string) >= location.queued_contract.start_date);
+    const straddling = renewed.find((i) => (i.billing_period_start as string) < location.queued_contract.start_date)!;
+    assert.ok(under.length >= 1, 'a period started under the renewal');
+    assert.equal(await energyRate(under.at(-1)!.number as string), Number(location.queued_contract.energy_rate_cents_per_kwh));
+    assert.equal(await energyRate(straddling.number as string), Number(location.contract.energy_rate_cents_per_kwh));
+  } finally {
+    h.close();
+  }
+});
+
+test('pages invoices without repeating one when a new invoice is issued between pages (the cursor names an invoice)', async () => {
+  const h = new Harness();
+  try {
+    const { uuid, token } = await preset(h, 'active-with-invoices');
+    const first = await h.as(token)('GET', '/v1/account/billing/invoices?limit=3');
+    assert.equal(first.status, 200);
+    const page1 = (first.body.data as Listed[]).map((i) => i.number as string);
+    assert.ok(first.body.next_cursor, 'more than one page');
+    // A month later the next invoice is out; the customer then asks for the next page.
+    h.sb.clock.advance(30 * DAY);
+    const later = h.as(await freshToken(h, uuid));
+    assert.notEqual((await later('GET', '/v1/account/billing/invoices?limit=1')).body.data[0].number, page1[0], 'a new invoice was issued');
+    const page2 = ((await later('GET', `/v1/account/billing/invoices?limit=3&cursor=${first.body.next_cursor}`)).body.data as Listed[]).map(
+      (i) => i.number as string,
+    );
+    assert.deepEqual(page2.filter((n) => page1.includes(n)), [], `page 1 ${page1.join(', ')}; page 2 ${page2.join(', ')}`);
+    // Numbers are consecutive in issue order: the next page starts with the invoice just older than page 1's last.
+    const serial = (n: string) => Number(n.slice(-6));
+    assert.equal(serial(page2[0]!), serial(page1.at(-1)!) - 1, `page 2 starts at ${page2[0]} after ${page1.at(-1)}`);
+  } finally {
+    h.close();
+  }
+});
+
+test('auto-pay on the due date: a read after an invoice\'s paid_at shows it paid, a read before shows it unpaid', async () => {
+  const h = new Harness();
+  try {
+    const { uuid, token } = await preset(h, 'active-with-invoices');
+    const latest = (await h.as(token)('GET', '/v1/account/billing/invoices?limit=1')).body.data[0] as Listed;
+    assert.equal(latest.status, 'due');
+    const due = latest.payment_due_date as string;
+    const read = async () => (await h.as(await freshToken(h, uuid))('GET', `/v1/account/billing/invoices/${latest.number}`)).body;
+    const paidEvents = () => h.sb.dispatcher.events().filter((e) => e.type === 'account.payment_successful' && e.data.invoice_number === latest.number);
+    // Before the 14:00 UTC run of the due date: due, and no payment webhook.
+    h.sb.clock.set(Date.parse(`${due}T13:59:00Z`));
+    const before = await read();
+    assert.deepEqual([before.status, before.paid_at], ['due', null]);
+    assert.equal(paidEvents().length, 0);
+    // The afternoon of the due date in Houston, six hours after the run: paid, and the webhook sent.
+    h.sb.clock.set(Date.parse(`${due}T20:00:00Z`));
+    const readAt = h.sb.clock.nowMs();
+    const thatDay = await read();
+    assert.equal(paidEvents().length, 1);
+    h.sb.clock.set(Date.parse(`${addDays(due, 1)}T20:00:00Z`));
+    const nextDay = await read();
+    assert.equal(nextDay.status, 'paid', 'a card is on file: auto-pay pays it');
+    assert.ok(Date.parse(nextDay.paid_at) <= readAt);
+    assert.equal(thatDay.status, 'paid', `read at ${new Date(readAt).toISOString()} it was ${thatDay.status}; the next day it says paid_at ${nextDay.paid_at}`);
+    assert.equal(thatDay.paid_at, nextDay.paid_at);
+    assert.equal(paidEvents().length, 1, 'one payment webhook');
   } finally {
     h.close();
   }

@@ -173,6 +173,12 @@ describe('account presets', () => {
       assert.equal(noCard.body.account.enrollment.has_payment_method, false);
       assertError(await h.as(noCard.body.account_token)('GET', '/v1/account/billing/payment-method'), 404, 'not_found');
 
+      // Cancelled three days ago: the first invoice paid, the final one (up to the cancellation) out and due.
+      const ended = await create(h, 'cancelled-post-start');
+      const endedInvoices = (await invoices(h, ended.body.account_token)).all;
+      assert.deepEqual(endedInvoices.map((i) => i.status), ['due', 'paid']);
+      assert.equal(endedInvoices[0]!.billing_period_end, addDays(today, -3), 'the final period ends on the day of the cancellation');
+
       const applying = await create(h, 'applying-missing-payment-method');
       assert.equal(applying.body.account.enrollment.has_payment_method, false);
       assert.equal(applying.body.account.enrollment.has_accepted_plan, true);

@@ -389,4 +389,26 @@ describe('processor routes', () => {
     assert.equal(p.getSetupIntent(id)!.last_setup_error?.code, 'setup_intent_authentication_failure');
     assert.equal((await app.request(`/__sandbox/processor/3ds/${id}?challenge=forged`)).status, 404);
   });
+
+  // The challenge answer is open (as the real processor's page), so any page or script can post anything to it.
+  it('answers 400 parameter_invalid, not 500, to a 3-D Secure answer that is not a JSON object or not a valid form', async () => {
+    const { p, app } = setup();
+    const { id } = p.createSetupIntent('acct-1');
+    const post = (contentType: string, body: string) =>
+      app.request(`/__sandbox/processor/3ds/${id}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    for (const [contentType, body] of [
+      ['application/json', 'null'],
+      ['application/json', '[]'],
+      ['application/json', '"complete"'],
+      ['application/json', '{"outcome":'],
+      ['multipart/form-data; boundary=x', 'outcome=complete'],
+    ] as const) {
+      const res = await post(contentType, body);
+      assert.equal(res.status, 400, `${contentType} ${body}`);
+      const error = ((await res.json()) as { error: { type: string; code: string; message: string } }).error;
+      assert.deepEqual([error.type, error.code], ['invalid_request_error', 'parameter_invalid'], `${contentType} ${body}`);
+      assert.match(error.message, /JSON object|not a valid form/);
+    }
+    assert.equal(p.getSetupIntent(id)!.status, 'requires_payment_method', 'nothing changed');
+  });
 });

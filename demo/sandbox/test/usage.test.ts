@@ -12,6 +12,8 @@ import {
   usageRange,
   type UsageProfile,
 } from '../usage.js';
+import { addDays, addMonths } from '../time.js';
+import { assertError, Harness } from './support/harness.js';
 
 const home: UsageProfile = { seed: '10443720000000001', historyStart: '2024-06-15', lastDay: '2026-04-20', solar: false };
 const solar: UsageProfile = { ...home, seed: '10089010000000000000042', solar: true };
@@ -161,4 +163,34 @@ test('neighbour periods stop at the ends of the history', () => {
 test('importKwhBetween agrees with the daily figures (invoices bill the same usage)', () => {
   const days = dailyUsage('2025-09', home).data;
   assert.equal(Math.round(importKwhBetween('2025-09-01', '2025-09-30', home) * 1000), wh(days.map((d) => d.import_kwh)));
+});
+
+// Specification, Usage: "Up to two years of history is available depending on the utility". The active-with-invoices
+// preset (CenterPoint, 24 months of history before activation, active 27 months) is read on 2026-03-02.
+test('a location serves at most the last two years of usage, a window that moves with the clock', async () => {
+  const h = new Harness();
+  try {
+    const res = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-with-invoices' } });
+    assert.equal(res.status, 201);
+    const base = `/v1/account/locations/${res.body.account.location_uuid}/usage`;
+    assert.equal(h.sb.clock.today(), '2026-03-02');
+    const lastDay = addDays(h.sb.clock.today(), -2);
+    const firstDay = addDays(addMonths(lastDay, -24), 1);
+    assert.equal(firstDay, '2024-02-29');
+    const acct = h.as(res.body.account_token);
+    assertError(await acct('GET', `${base}/monthly?year=2023`), 400, 'invalid_request', ['year']);
+    const oldest = await acct('GET', `${base}/daily?month=2024-02`);
+    assert.equal(oldest.status, 200);
+    assert.deepEqual(oldest.body.data.map((d: { date: string }) => d.date), ['2024-02-29']);
+    assert.equal(oldest.body.links.previous, null);
+    // Three months later the oldest months have dropped off.
+    h.sb.clock.advance(92 * 86_400_000);
+    const later = h.as((await h.app('POST', `/v1/app/accounts/${res.body.uuid}/token`)).body.token);
+    const year = await later('GET', `${base}/monthly?year=2024`);
+    assert.equal(year.status, 200);
+    assert.equal(year.body.data[0].month, addDays(addMonths(addDays(h.sb.clock.today(), -2), -24), 1).slice(0, 7));
+    assertError(await later('GET', `${base}/daily?month=2024-03`), 400, 'invalid_request', ['month']);
+  } finally {
+    h.close();
+  }
 });
