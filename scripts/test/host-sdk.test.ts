@@ -1,6 +1,6 @@
 /** `npm start` rebuilds the host SDK (dist/host) only when it is missing or older than its sources. */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -36,5 +36,23 @@ describe('hostSdkIsStale', () => {
     assert.equal(hostSdkIsStale(root), 'older than src/bridge', 'the script build is still older');
     touch('dist/host/service-flow.iife.js', 3000);
     assert.equal(hostSdkIsStale(root), null);
+  });
+});
+
+/** What `npm pack` puts in the package a partner installs (docs/integration.md, "The web page with the SDK"). */
+describe('the package', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    files: string[];
+    exports: Record<string, string | Record<string, string>>;
+    scripts: Record<string, string>;
+  };
+  const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+
+  it('packs every file its exports name (and builds them first)', () => {
+    for (const target of targets.filter((t) => t !== './package.json')) {
+      const path = target.replace(/^\.\//, '');
+      assert.ok(pkg.files.some((f) => path === f || path.startsWith(`${f}/`)), `${target} is not in "files"`);
+    }
+    assert.match(pkg.scripts.prepack ?? '', /build:host/);
   });
 });
