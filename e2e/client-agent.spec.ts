@@ -1,8 +1,9 @@
 /**
- * The client agent variant (DESIGN §5): the partner holds the customer's power of attorney and completed the
- * preapproval (identity, credit check, card) before opening the flow, so the flow asks only for the address
- * confirmation and the plan, offers start dates 7 to 30 days out, accepts on the customer's behalf, and finalizes
- * with is_client_agent_enrollment: true (the sandbox refuses a finalize that does not say so).
+ * The client agent variant (`ready/enrollment_pending_client_agent`, demo/sandbox/README.md): the partner holds the
+ * customer's power of attorney and completed the preapproval (identity, credit check, card) before opening the flow,
+ * so the flow asks only for the address confirmation and the plan, offers start dates 7 to 30 days out, accepts on
+ * the customer's behalf, and finalizes with is_client_agent_enrollment: true (the sandbox refuses a finalize that
+ * does not say so).
  */
 import { test, expect } from '@playwright/test';
 import { createHostedLink } from './support/partner.js';

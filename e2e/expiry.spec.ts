@@ -1,8 +1,8 @@
 /**
- * The login link's token ends while the customer is in the flow (DESIGN §3): the sandbox forces the expiry, the next
- * request gets 401, and the flow says so in plain words (the link expired, ask for a new one, nothing saved is lost)
- * and tells the host `service-flow-close` with reason `expired`. A link that is garbage, or has no token at all,
- * gets a screen that says what to do, never a blank page.
+ * The login link's token ends while the customer is in the flow (links last one hour: docs/messages.md, "Good to
+ * know"): the sandbox forces the expiry, the next request gets 401, and the flow says so in plain words (the link
+ * expired, ask for a new one, nothing saved is lost) and tells the host `service-flow-close` with reason `expired`.
+ * A link that is garbage, or has no token at all, gets a screen that says what to do, never a blank page.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '@playwright/test';

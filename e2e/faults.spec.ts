@@ -1,8 +1,8 @@
 /**
- * The happy path under injected faults (DESIGN §8, reliability): 5xx answers, a 429 burst with Retry-After, added
- * latency, and answers lost after their side effect happened (finalize, card sync). The customer walks the whole
- * enrollment as usual; the client's retries (same Idempotency-Key) and the service's idempotency must make every
- * side effect happen exactly once.
+ * The happy path under injected faults (demo/sandbox/README.md, "Faults"): 5xx answers, a 429 burst with
+ * Retry-After, added latency, and answers lost after their side effect happened (finalize, card sync). The customer
+ * walks the whole enrollment as usual; the client's retries (same Idempotency-Key) and the service's idempotency
+ * must make every side effect happen exactly once.
  */
 import { test, expect, type FrameLocator, type Locator } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';

@@ -1,7 +1,8 @@
 /**
- * Finalize attempted while a prerequisite is missing (DESIGN §5.7): the card on file disappears behind the flow's
- * back after the review step loaded, so "Submit enrollment" meets the service's 422. The flow names what is missing
- * (the card), offers to add it, and once a card is added the enrollment finalizes, exactly once.
+ * Finalize attempted while a prerequisite is missing (docs/api-decisions.md, "Enrollment"): the card on file
+ * disappears behind the flow's back after the review step loaded, so "Submit enrollment" meets the service's 422.
+ * The flow names what is missing (the card), offers to add it, and once a card is added the enrollment finalizes,
+ * exactly once.
  */
 import { test, expect } from '@playwright/test';
 import { openFlowInModal, waitForClose, messages } from './support/partner.js';

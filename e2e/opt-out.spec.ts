@@ -1,7 +1,8 @@
 /**
- * Leaving after seeing plans (DESIGN §5.3): the confirmation view asks why before anything is recorded; confirming
- * records `enrollment_opt_out` with the reason, its label and the plans the customer saw, then the host hears
- * `service-flow-close` with reason `exited`. "Stay and continue" goes back to the plans without recording anything.
+ * Leaving after seeing plans (docs/architecture.md, "Root ↔ step details"): the confirmation view asks why before
+ * anything is recorded; confirming records `enrollment_opt_out` with the reason, its label and the plans the
+ * customer saw, then the host hears `service-flow-close` with reason `exited`. "Stay and continue" goes back to the
+ * plans without recording anything.
  */
 import type { FrameLocator } from '@playwright/test';
 import { test, expect } from '@playwright/test';

@@ -1,4 +1,7 @@
-/** The three local origins (DESIGN §2), from SANDBOX_PORT, FLOW_PORT and PARTNER_PORT. */
+/**
+ * The three local origins (sandbox http://localhost:4010, flow :5173, partner demo :5174; README.md, "Configuration"),
+ * from SANDBOX_PORT, FLOW_PORT and PARTNER_PORT, or SANDBOX_URL, FLOW_URL and PARTNER_URL when they are set.
+ */
 export interface Topology {
   sandboxPort: number;
   flowPort: number;

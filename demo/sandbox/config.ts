@@ -1,4 +1,7 @@
-/** How a sandbox is set up: everything optional, with the defaults of the local topology (DESIGN §2). */
+/**
+ * How a sandbox is set up: everything optional, with the defaults of the local topology (the sandbox at
+ * http://localhost:4010, the flow at :5173, the partner demo at :5174).
+ */
 import { randomBytes } from 'node:crypto';
 import type { WebhookEmitter } from './adapters/webhooks.js';
 

@@ -1,7 +1,7 @@
 /**
  * Fault injection: lets tests prove the flow survives latency, 5xx answers, dropped connections, 429 bursts and
- * forced token expiry (DESIGN §7). Rules are added over HTTP (mounted by the core at /__sandbox/faults, where the
- * App token is required: http/controls.ts):
+ * forced token expiry (for partners: README.md, "Faults"). Rules are added over HTTP (mounted by the core at
+ * /__sandbox/faults, where the App token is required: http/controls.ts):
  *
  *   POST   /__sandbox/faults      a rule (schema: FaultRuleInput) → 201 the rule
  *   GET    /__sandbox/faults      { seed, rules (with matched/affected counters), counters }

@@ -123,8 +123,9 @@ function computeSlots(date: string): Slot[] {
 
 // ---------- the load model ----------
 
-// kWh per month of a 1,200 kWh-average Texas home, Jan→Dec. Jan–Oct are the bill-calculator values in
-// MARKET-FACTS §8; November and December are not published there and are filled so the year sums to 14,400 kWh.
+// kWh per month of a 1,200 kWh-average Texas home, Jan→Dec. Jan–Oct are the values a published Texas bill
+// calculator (texaselectricityratings.com) shows for such a home; November and December are not shown there and are
+// filled so the year sums to 14,400 kWh.
 const MONTHLY_KWH = [1153, 1023, 890, 823, 886, 1267, 1640, 1739, 1675, 1355, 850, 1099];
 const PROFILE_AVERAGE = 1200;
 

@@ -4046,22 +4046,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The faults after the change. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SandboxFaults"];
-                };
-            };
-            /** @description The faults after the change. */
+            /** @description The rule added, with its id (flt_…) and counters. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SandboxFaults"];
+                    "application/json": components["schemas"]["SandboxFault"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4081,15 +4072,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The (empty) faults. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SandboxFaults"];
-                };
-            };
             /** @description Cleared. */
             204: {
                 headers: {

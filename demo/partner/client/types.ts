@@ -1,4 +1,4 @@
-/** Shapes the partner page works with: its own backend's API and the flow's messages (DESIGN §4). */
+/** Shapes the partner page works with: its own backend's API and the flow's messages (docs/messages.md). */
 
 export interface PartnerSettings {
   /** The only origin whose messages the page accepts. */

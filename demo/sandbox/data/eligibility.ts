@@ -1,6 +1,7 @@
 /**
  * Eligibility by ZIP code: how likely an address is in a Texas retail-choice area, and which utilities serve it.
- * ZIP lists follow MARKET-FACTS §2 (grid-o-matic's zipcode_to_tdsp.csv examples, and the non-choice cities).
+ * ZIP lists follow the examples of pydanny/grid-o-matic's lib/zipcode_to_tdsp.csv (ZIP code to utility) and the
+ * cities outside retail choice (Austin, San Antonio, El Paso, Beaumont).
  * The scores are sandbox decisions: 95 where one choice utility serves the ZIP, 90 where two do (the utility is
  * settled per address), 100 when the given street address is a known premise, 80 for a ZIP inferred from the
  * prefix of a choice metro, 30 for other Texas ZIPs (unknown: co-ops and municipals may or may not be open),

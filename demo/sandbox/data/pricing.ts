@@ -1,5 +1,5 @@
 /**
- * The EFL average price (MARKET-FACTS §4): at a monthly usage u,
+ * The EFL average price (the Electricity Facts Label rule, 16 TAC §25.475(g)): at a monthly usage u,
  *   avg¢(u) = [base$ + TDU_fixed$ + (energy¢ + TDU¢) · u / 100] / u × 100
  * i.e. every recurring charge spread over the kWh, excluding taxes. Labels print it to one decimal place (13.5¢);
  * the sandbox keeps that precision so the plan card and the EFL PDF agree.

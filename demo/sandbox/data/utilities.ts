@@ -1,7 +1,7 @@
 /**
  * The transmission and distribution utilities (TDUs) of the sandbox's Texas market, with the ESI ID prefix and length
- * each uses and its latest residential delivery charges (MARKET-FACTS §1 and §3: CenterPoint from Dec 8 2025, the
- * others "updated Nov 1 2024"). Delivery charges are passed through to the customer without markup, so plans carry
+ * each uses and its latest residential delivery charges (as published: CenterPoint's from Dec 8 2025, the others'
+ * "updated Nov 1 2024"). Delivery charges are passed through to the customer without markup, so plans carry
  * them unchanged.
  */
 

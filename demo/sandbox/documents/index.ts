@@ -1,9 +1,8 @@
 /**
  * The sandbox's contract documents and invoices as PdfDocument models, in English and Spanish. Content follows
- * the Texas rules summarised in the project's market notes (16 TAC §25.475: EFL, Terms of Service and Your Rights
- * as a Customer); the provider, its certificate number and its contact details are fictional, and every document
- * says so, because sandbox PDFs end up in screenshots and partner demos. One file per document; what they share is
- * in common.ts.
+ * the Texas rules for them (16 TAC §25.475: EFL, Terms of Service and Your Rights as a Customer); the provider, its
+ * certificate number and its contact details are fictional, and every document says so, because sandbox PDFs end up
+ * in screenshots and partner demos. One file per document; what they share is in common.ts.
  */
 export { REP, YRAC_VERSION, documentTitle, type DocLang, type DocumentType, type InvoicePdfInput, type LoaInput, type PlanDocInput } from './common.js';
 export { eflDocument } from './efl.js';

@@ -69,10 +69,10 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   private _busy = false;
 
   /**
-   * The running search. A plain async method with an AbortController rather than @lit/task (CONVENTIONS 4): this
-   * step is on the first screen, whose JavaScript budget is 20 KB gzip, and @lit/task would add about 0.6 KB to it
-   * for one request. The behaviour is the same: a new search aborts the one before, a running search disables its
-   * button, and its errors go through toFailure like every step's.
+   * The running search. A plain async method with an AbortController rather than @lit/task, which the later steps
+   * use: this step is on the first screen, whose JavaScript budget is 20 KB gzip, and @lit/task would add about
+   * 0.6 KB to it for one request. The behaviour is the same: a new search aborts the one before, a running search
+   * disables its button, and its errors go through toFailure like every step's.
    */
   private _search?: AbortController;
 
