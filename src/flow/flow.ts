@@ -304,6 +304,12 @@ export class SfFlow extends LocalizedElement {
     if (screen.kind === 'step' && screen.asking) {
       return void this.renderRoot.querySelector<HTMLElement & { leave?: () => void }>(question!.tag)?.leave?.();
     }
+    // What a step sent (a plan, a card, a renewal) ends first: when it went through, the step moves on and shows it,
+    // rather than a question or a close as left (sf-leaving, see LaterStep.sending).
+    const sent: Promise<unknown>[] = [];
+    this.renderRoot.dispatchEvent(new CustomEvent('sf-leaving', { detail: sent }));
+    await Promise.all(sent);
+    if (this._state.screen !== screen) return;
     // The question's code, in case the reducer asks it; when it cannot load (offline), leaving just exits.
     const loaded = screen.kind === 'step' && question && (customElements.get(question.tag) || (await question.load().then(() => customElements.get(question.tag), () => undefined)));
     this._dispatch({ type: 'exit', question: Boolean(loaded) });

@@ -296,7 +296,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     }
     const body: BillingAddressRequest =
       this.draft.choice === 'other' ? { same_as_service_address: false, address: addressBody(this._values) } : { same_as_service_address: true };
-    void this._save(body);
+    this.sending(this._save(body));
   }
 
   private async _save(body: BillingAddressRequest): Promise<void> {

@@ -221,7 +221,7 @@ export class SfStepCredit extends LaterStep {
       this._focusFirstInvalid();
       return;
     }
-    void this._submit.run([]);
+    this.sending(this._submit.run([]));
   }
 
   private _focusFirstInvalid(): void {

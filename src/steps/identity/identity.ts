@@ -268,15 +268,17 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
       return;
     }
     const d = this.draft;
-    void this._save.run([
-      {
-        first_name: d.first_name!.trim(),
-        last_name: d.last_name!.trim(),
-        phone: rules.phoneE164(d.phone!),
-        email: d.email!.trim(),
-        date_of_birth: rules.isoFromParts(this._parts)!,
-      },
-    ]);
+    this.sending(
+      this._save.run([
+        {
+          first_name: d.first_name!.trim(),
+          last_name: d.last_name!.trim(),
+          phone: rules.phoneE164(d.phone!),
+          email: d.email!.trim(),
+          date_of_birth: rules.isoFromParts(this._parts)!,
+        },
+      ]),
+    );
   }
 
   private _focusFirstInvalid(): void {

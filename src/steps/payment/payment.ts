@@ -224,7 +224,7 @@ export class SfStepPayment extends LaterStep {
         ? html`<sf-current-card .card=${this._card} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
         : nothing}
       ${this._mode === 'form' ? this._renderForm() : nothing}
-      ${this.backable ? stepActions({ back: () => this.back() }) : nothing}
+      ${this.backable ? stepActions({ back: () => this.back(), busy: this._save.status === TaskStatus.PENDING }) : nothing}
     `;
   }
 
@@ -276,12 +276,12 @@ export class SfStepPayment extends LaterStep {
   private _submit(e: Event): void {
     e.preventDefault();
     if (!this._ready || this._save.status === TaskStatus.PENDING) return;
-    void this._save.run([]);
+    this.sending(this._save.run([]));
   }
 
   private _retry(): void {
     if (this._loadFailed || !this._form) void this._open.run([]);
-    else void this._save.run([]);
+    else this.sending(this._save.run([]));
   }
 
   private _useCurrent(): void {

@@ -63,6 +63,13 @@ export class SfPlanAccept extends LocalizedElement {
     if (changed.has('serverProblem') && this.serverProblem) this._problem = this.serverProblem;
   }
 
+  /** A start date the service refused: focus where it is fixed (the date, or the form's heading when it is fixed). */
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('serverProblem') && this.serverProblem) {
+      (this.renderRoot.querySelector<HTMLElement>('#start') ?? this.renderRoot.querySelector<HTMLElement>('#accept-heading'))?.focus();
+    }
+  }
+
   override render() {
     const p = this.plan;
     if (!p) return nothing;

@@ -176,7 +176,8 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
       busy: this._accept.status === TaskStatus.PENDING,
       serverProblem: this._startProblem,
       clientAgent: this.isClientAgent,
-      reset: () => (this._startProblem = null),
+      // Another plan chosen: what was said of the previous one goes, "Try again" too (it would accept that plan).
+      reset: () => ((this._startProblem = null), (this._failure = null)),
       accept: this._onAccept,
     });
   }
@@ -185,12 +186,12 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
     // A guard besides the disabled button: two quick submits must not accept twice.
     if (this._accept.status === TaskStatus.PENDING) return;
     this._acceptArgs = [e.plan, e.startDate];
-    void this._accept.run(this._acceptArgs);
+    this.sending(this._accept.run(this._acceptArgs));
   }
 
   private _retry(): void {
     // A failed accept is repeated with the same key; a failed load simply loads again.
-    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) void this._accept.run(this._acceptArgs);
+    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) this.sending(this._accept.run(this._acceptArgs));
     else void this._plans.run();
   }
 

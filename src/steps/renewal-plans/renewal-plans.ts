@@ -111,7 +111,9 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   override render() {
     const status = this._plans.status;
     const plans = this._plans.value ?? [];
-    const busy = status === TaskStatus.PENDING || this._accept.status === TaskStatus.PENDING;
+    // While an acceptance runs, neither Back nor "Not now": leaving would lose what the service answers.
+    const accepting = this._accept.status === TaskStatus.PENDING;
+    const busy = status === TaskStatus.PENDING || accepting;
     const standing = this._standing;
     const a = this.account?.service_address;
     return html`
@@ -143,8 +145,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       <div class="actions">
         ${standing
           ? html`<button type="button" class="btn primary" @click=${() => this._close(standing)}>${msg('Close', { id: 'docs.close' })}</button>`
-          : html`<button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
-              <button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>`}
+          : html`<button type="button" class="btn secondary start" ?disabled=${accepting} @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+              <button type="button" class="btn link" ?disabled=${accepting} @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>`}
       </div>
     `;
   }
@@ -155,7 +157,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       busy: this._accept.status === TaskStatus.PENDING,
       serverProblem: this._startProblem,
       renewal: true,
-      reset: () => (this._startProblem = null),
+      // Another plan chosen: what was said of the previous one goes, "Try again" too (it would accept that plan).
+      reset: () => ((this._startProblem = null), (this._failure = null)),
       accept: this._onAccept,
     });
   }
@@ -163,11 +166,11 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   private _onAccept(e: PlanAcceptEvent): void {
     if (this._accept.status === TaskStatus.PENDING) return;
     this._acceptArgs = [e.plan, e.startDate];
-    void this._accept.run(this._acceptArgs);
+    this.sending(this._accept.run(this._acceptArgs));
   }
 
   private _retry(): void {
-    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) void this._accept.run(this._acceptArgs);
+    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) this.sending(this._accept.run(this._acceptArgs));
     else void this._plans.run();
   }
 

@@ -18,7 +18,6 @@ import { reviewStyles } from './review.styles.js';
 import { getAccount } from '../../api/client.js';
 import { getPaymentMethod } from '../../api/billing.js';
 import { finalize } from '../../api/enroll.js';
-import type { LeavingEvent } from '../../contract/exit-events.js';
 
 export interface ReviewDraft extends StepDraft {
   /** The key of finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
@@ -174,13 +173,8 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   private _submit(): void {
     if (this._finalizing || this._finalized) return;
     this._finalizing = true;
-    void this._finalize.run([]);
-    // "Leave" on the exit question asked meanwhile waits for this answer: finalized and not yet told, it is shown.
-    this.getRootNode().addEventListener('sf-leaving', this._waitBeforeLeaving);
+    this.sending(this._finalize.run([]));
   }
-
-  private readonly _waitBeforeLeaving = (e: Event) =>
-    (e as LeavingEvent).detail.push(this._finalize.taskComplete.then(() => Boolean(this.held), () => false));
 
   private _retry(): void {
     // A failed finalize is repeated with the key kept in the draft; a failed load simply loads again.

@@ -2,13 +2,40 @@
  * What the steps after the first screen share beyond StepElement, kept off the first screen (the address form is on
  * it and needs none of this), as their styles are (later-step.styles.ts).
  */
-import type { PropertyValues } from 'lit';
+import type { PropertyDeclarations, PropertyValues } from 'lit';
 import type { StepDraft } from '../../contract/context.js';
 import type { Account } from '../../api/types.js';
-import { StepCompleteEvent, type StepData } from '../../contract/events.js';
+import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepData } from '../../contract/events.js';
+import { isClientAgent } from '../../contract/enrollment.js';
+import type { LeavingEvent } from '../../contract/exit-events.js';
 import { StepElement } from './step-element.js';
 
 export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepElement<D> {
+  static override properties: PropertyDeclarations = {
+    clientAgent: { attribute: false },
+  };
+
+  /** Derived from the account when absent; set to override it (tests, embedding without the root). */
+  clientAgent?: boolean;
+
+  protected get isClientAgent(): boolean {
+    return this.clientAgent ?? (this.account ? isClientAgent(this.account) : false);
+  }
+
+  protected back(): void {
+    this.dispatchEvent(new StepBackEvent());
+  }
+
+  protected exit(): void {
+    this.dispatchEvent(new ExitRequestEvent());
+  }
+
+  /** Moves focus to a view heading after an in-step view change (the root focuses the step's h1 on arrival). */
+  protected async focusHeading(selector = 'h2[tabindex="-1"], h1[tabindex="-1"]'): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
   /**
    * Completed while off the page (the exit question over the step, its request answered meanwhile): told once the
    * step is back ("Stay"), so what the service did is never lost nor asked for a second time.
@@ -17,6 +44,24 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
 
   /** A failure's "Try again" was on screen at the last update. */
   private _alerted = false;
+
+  /** The side effect last sent (see `sending`). */
+  private _sent?: Promise<unknown>;
+
+  /**
+   * A side effect sent (a plan accepted, a card saved, a renewal, a finalize): leaving while it runs waits for it
+   * (`sf-leaving`, which the root sends on its close button and the exit question on "Leave"), so that what the
+   * service did is shown and told to the host rather than a close as left. Listens on the root it is in, where the
+   * event passes also while this step is off the page (the exit question over it).
+   */
+  protected sending(sent: Promise<unknown>): void {
+    this._sent = sent;
+    this.getRootNode().addEventListener('sf-leaving', this._onLeaving);
+  }
+
+  /** True once the side effect completed and the root has not heard it yet (the step off the page). */
+  private readonly _onLeaving = (e: Event) =>
+    (e as LeavingEvent).detail.push(Promise.resolve(this._sent).then(() => Boolean(this.held), () => false));
 
   protected override complete(detail: { account?: Account; data?: StepData } = {}): void {
     const done = new StepCompleteEvent({ step: this.stepName, ...detail });
@@ -32,13 +77,16 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
   }
 
   /**
-   * After "Try again" worked, the alert and its button are gone and focus with them (to the page): it goes to the
-   * step's heading, so a screen reader goes on from the top of what loaded rather than from nowhere.
+   * Focus lost to the page (see StepElement.updated) where there is no "Try again" to take it: after "Try again"
+   * worked (the alert and its button gone), the step's heading, so a screen reader goes on from the top of what
+   * loaded; after a refusal (an alert without a button, refusal.ts), the refusal, so it is read where it is.
    */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const alerted = this.renderRoot.querySelector('.alert button') !== null;
-    if (this._alerted && !alerted && document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('#step-heading')?.focus();
+    if (document.activeElement === document.body) {
+      this.renderRoot.querySelector<HTMLElement>(this._alerted && !alerted ? '#step-heading' : '.refusal')?.focus();
+    }
     this._alerted = alerted;
   }
 }

@@ -16,14 +16,16 @@ export function stepHeading(title: unknown, lead?: unknown): TemplateResult {
 export interface StepActions {
   /** The form's submit button: its label, and the one while `busy` (which also disables it and shows a spinner). */
   submit?: { label: string; busyLabel: string; busy: boolean; disabled?: boolean };
-  /** Adds "Back" (first in the row on wide screens, last on narrow ones). */
+  /** Adds "Back" (first in the row on wide screens, last on narrow ones), disabled while the submit is `busy`. */
   back?: () => void;
+  /** A request of the step's own runs (no submit in this row): Back waits for it too. */
+  busy?: boolean;
 }
 
 /** The actions row of a step: "Back" and the primary submit button. */
-export function stepActions({ submit, back }: StepActions): TemplateResult {
+export function stepActions({ submit, back, busy = submit?.busy }: StepActions): TemplateResult {
   return html`<div class="actions">
-    ${back ? html`<button type="button" class="btn secondary start" ?disabled=${submit?.busy} @click=${back}>${msg('Back', { id: 'step.back' })}</button>` : nothing}
+    ${back ? html`<button type="button" class="btn secondary start" ?disabled=${busy} @click=${back}>${msg('Back', { id: 'step.back' })}</button>` : nothing}
     ${submit
       ? html`<button type="submit" class="btn primary" ?disabled=${submit.busy || Boolean(submit.disabled)} aria-busy=${submit.busy ? 'true' : 'false'}>
           ${submit.busy ? submit.busyLabel : submit.label}

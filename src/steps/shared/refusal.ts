@@ -9,7 +9,7 @@ import type { Failure } from './failure.js';
  */
 export function renderRefusal(failure: Failure | null): TemplateResult | typeof nothing {
   if (failure?.kind !== 'refused') return nothing;
-  return html`<div class="alert error" role="alert" part="alert">
+  return html`<div class="alert error refusal" role="alert" part="alert" tabindex="-1">
     <p>${msg('The service could not accept this:', { id: 'error.refused' })} <span lang="en">${failure.error.message}</span></p>
   </div>`;
 }

@@ -1,30 +1,27 @@
 /**
- * What every enrollment step has in common: the properties the root sets, the API from the context, and the small
- * event helpers. A base class rather than a mixin because every step is a localized Lit element anyway. A step declares its own
- * reactive properties in `static properties` too: Lit merges them with these.
+ * What every step has in common, the address form on the first screen included: the properties the root sets, the
+ * API from the context, the completion event and focus after a failure. A base class rather than a mixin because
+ * every step is a localized Lit element anyway. A step declares its own reactive properties in `static properties`
+ * too: Lit merges them with these. What only the steps after the first screen use is in LaterStep (later-step.ts).
  */
 import type { PropertyDeclarations, PropertyValues } from 'lit';
 import { LocalizedElement } from '../../i18n/localization.js';
 import { requestApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { Account } from '../../api/types.js';
-import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepName, type StepData } from '../../contract/events.js';
-import { isClientAgent } from '../../contract/enrollment.js';
+import { StepCompleteEvent, type StepName, type StepData } from '../../contract/events.js';
 
 export abstract class StepElement<D extends StepDraft = StepDraft> extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
     account: { attribute: false },
     draft: { attribute: false },
-    clientAgent: { attribute: false },
   };
 
   protected _api?: FlowApi;
   account?: Account;
   /** The step's working copy kept by the root across Back/Continue; mutated in place. */
   draft: D = {} as D;
-  /** Derived from the account when absent; set to override it (tests, embedding without the root). */
-  clientAgent?: boolean;
 
   constructor() {
     super();
@@ -34,10 +31,6 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
   /** The step this element is, from its tag: `sf-step-<step>` (the scope declarations name them so). */
   protected get stepName(): StepName {
     return this.localName.slice('sf-step-'.length) as StepName;
-  }
-
-  protected get isClientAgent(): boolean {
-    return this.clientAgent ?? (this.account ? isClientAgent(this.account) : false);
   }
 
   /** The API or a clear error: a step rendered without the root's provider is a programming error. */
@@ -50,25 +43,11 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
     this.dispatchEvent(new StepCompleteEvent({ step: this.stepName, ...detail }));
   }
 
-  protected back(): void {
-    this.dispatchEvent(new StepBackEvent());
-  }
-
-  protected exit(): void {
-    this.dispatchEvent(new ExitRequestEvent());
-  }
-
   /**
    * Focus is not lost to the page: a pressed button that became disabled while its request ran (or was removed with
    * the alert it was in) leaves focus on the body, so once a failure's "Try again" is on screen, it gets focus.
    */
   protected override updated(_changed: PropertyValues<this>): void {
     if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus();
-  }
-
-  /** Moves focus to a view heading after an in-step view change (the root focuses the step's h1 on arrival). */
-  protected async focusHeading(selector = 'h2[tabindex="-1"], h1[tabindex="-1"]'): Promise<void> {
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
   }
 }
