@@ -30,7 +30,7 @@
 'flow.announce-step': str`Paso ${0} de ${1}: ${2}`,
 'flow.title': `Inscripción de electricidad`,
 'loading.label': `Cargando…`,
-'progress.completed': `completado`,
+'progress.completed': `paso completado`,
 'progress.label': `Progreso`,
 'progress.step-of': str`Paso ${0} de ${1}`,
 'status.network.body': `Revise su conexión a internet y vuelva a intentarlo.`,

@@ -31,6 +31,6 @@
 'update_card.step.card_on_file': `Tarjeta registrada`,
 'update_card.step.card_updated': `Tarjeta actualizada`,
 'update_card.step.payment': `Nueva tarjeta`,
-'update_card.title': `Actualice su método de pago`,
+'update_card.title': `Actualizar su método de pago`,
     };
   
