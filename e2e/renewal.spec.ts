@@ -158,6 +158,29 @@ test.describe('renewal', () => {
     await waitForClose(page, { reason: 'completed' });
   });
 
+  test('Close while "Renewing…" waits for the answer: the renewal shows as done, and Close then says completed', async ({ page }) => {
+    const { frame } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
+    await expectHeading(frame, 'Renew your electricity plan');
+    await frame.getByRole('button', { name: 'See renewal plans' }).click();
+    await expectHeading(frame, 'Choose your renewal plan');
+    await frame.locator('sf-plan-card').first().getByRole('button', { name: 'Choose this plan' }).click();
+    const accept = frame.locator('sf-plan-accept');
+    await accept.getByRole('checkbox').check();
+    // The service takes its time: the customer presses the header's Close while "Renewing…" is on screen.
+    await setFaults({ route: '/v1/account/locations/*/renewal/accept', method: 'POST', latency_ms: 1500, count: 1 });
+    try {
+      await accept.getByRole('button', { name: 'Renew with this plan' }).click();
+      await expect(accept.getByRole('button', { name: 'Renewing…' })).toBeVisible();
+      await frame.getByRole('button', { name: 'Close', exact: true }).first().click();
+      await expect(stepHeading(frame)).not.toHaveText('Choose your renewal plan', { timeout: 20_000 });
+    } finally {
+      await clearFaults();
+    }
+    await expect(frame.locator('sf-step-renewal-done')).toBeVisible();
+    await frame.locator('header').getByRole('button', { name: 'Close', exact: true }).click();
+    await waitForClose(page, { reason: 'completed' });
+  });
+
   test('Spanish headings at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const { frame } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon', locale: 'es' });
