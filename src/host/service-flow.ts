@@ -89,7 +89,6 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   const iframe = document.createElement('iframe');
   iframe.title = title;
   iframe.allow = 'payment';
-  iframe.src = options.loginLink;
   if (options.testIds?.dialog) dialog.dataset.testid = options.testIds.dialog;
   if (options.testIds?.frame) iframe.dataset.testid = options.testIds.frame;
   iframe.style.cssText = 'display:block;flex:1;min-height:0;width:100%;border:0';
@@ -113,7 +112,6 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // message (the flow may not have been listening at load).
   let greeted = false;
   const greet = (): void => iframe.contentWindow?.postMessage({ type: 'service-flow-init', version: 1 }, origin);
-  iframe.addEventListener('load', greet);
   const end = (notify: boolean, message?: FlowCloseMessage): void => {
     if (current !== handle) return;
     current = null;
@@ -167,6 +165,11 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   document.body.append(dialog);
   root.style.overflow = 'hidden';
   dialog.showModal();
+  // The login link is navigated to, not set as the iframe's src: an attribute would keep the token in this page's
+  // DOM for the whole session, where any script of the page (a session-replay recorder) reads it.
+  iframe.contentWindow?.location.replace(options.loginLink);
+  // Greeted on the flow's load, not the empty document's it replaces (that one has this page's origin).
+  iframe.addEventListener('load', greet);
   iframe.focus();
   return handle;
 }
