@@ -1,13 +1,14 @@
 /**
  * Which usage a location has: once the utility has supplied history (has_usage_history), from the premise's 12
  * months before activation (24 for CenterPoint and Oncor, whose history goes back two years) up to two days ago,
- * since usage lags a day or two; never more than the last two years, so the oldest days drop off as time passes.
- * Before that there is none.
+ * since usage lags a day or two, or up to the last day of service once it has ended (a cancellation); never more
+ * than the last two years, so the oldest days drop off as time passes. Before that there is none.
  */
 import { premiseByEsiId } from '../data/addresses.js';
 import type { UsageProfile } from '../usage.js';
 import type { AccountRecord } from '../store/types.js';
 import { addDays, addMonths, localDate } from '../time.js';
+import { lastDayOfService } from './invoice-history.js';
 
 export const USAGE_LAG_DAYS = 2;
 /** Usage history is served for at most this many months back from its last day. */
@@ -21,7 +22,9 @@ export function usageProfileOf(a: AccountRecord, today: string): UsageProfile | 
   const location = a.location;
   if (!location || a.usageHistoryAt === null || a.serviceActiveAt === null) return null;
   const activated = localDate(a.serviceActiveAt);
-  const lastDay = addDays(today, -USAGE_LAG_DAYS);
+  const lagged = addDays(today, -USAGE_LAG_DAYS);
+  const ended = lastDayOfService(a);
+  const lastDay = ended && ended < lagged ? ended : lagged;
   const fromUtility = addMonths(activated, -historyMonths(location.utility));
   const twoYears = addDays(addMonths(lastDay, -USAGE_HISTORY_MAX_MONTHS), 1);
   return {

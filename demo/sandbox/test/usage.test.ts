@@ -12,7 +12,7 @@ import {
   usageRange,
   type UsageProfile,
 } from '../usage.js';
-import { addDays, addMonths } from '../time.js';
+import { addDays, addMonths, localDate } from '../time.js';
 import { assertError, Harness } from './support/harness.js';
 
 const home: UsageProfile = { seed: '10443720000000001', historyStart: '2024-06-15', lastDay: '2026-04-20', solar: false };
@@ -190,6 +190,25 @@ test('a location serves at most the last two years of usage, a window that moves
     assert.equal(year.status, 200);
     assert.equal(year.body.data[0].month, addDays(addMonths(addDays(h.sb.clock.today(), -2), -24), 1).slice(0, 7));
     assertError(await later('GET', `${base}/daily?month=2024-03`), 400, 'invalid_request', ['month']);
+  } finally {
+    h.close();
+  }
+});
+
+// Billing ends with the service (invoices.test.ts); so does usage: a cancelled account's meter is no longer read.
+test('a cancelled account serves no usage after its last day of service', async () => {
+  const h = new Harness();
+  try {
+    const res = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'cancelled-post-start' } });
+    assert.equal(res.status, 201);
+    const ended = localDate(h.sb.store.account(res.body.uuid)!.cancelledAt!);
+    assert.ok(ended < addDays(h.sb.clock.today(), -2), 'cancelled before the usage lag');
+    const acct = h.as(res.body.account_token);
+    const month = await acct('GET', `/v1/account/locations/${res.body.account.location_uuid}/usage/daily?month=${ended.slice(0, 7)}`);
+    assert.equal(month.status, 200);
+    const days = month.body.data.map((d: { date: string }) => d.date);
+    assert.equal(days.at(-1), ended);
+    assert.equal(month.body.links.next, null);
   } finally {
     h.close();
   }
