@@ -372,4 +372,19 @@ describe('sf-step-address', () => {
     expect(qMaybe(el, 'sf-address-confirm') === null, 'the old address took over as "Is this your address?"').to.equal(true);
     expect(qMaybe(el, '#street') !== null, 'the form the customer is typing in stays').to.equal(true);
   });
+
+  it('a ZIP code pasted with a space before it, or as ZIP+4, searches with its five digits', async () => {
+    for (const pasted of [' 77002', '77002-1234 ']) {
+      const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
+      const el = await mountAddress(fake);
+      type(q(el, '#street'), '1200 Main St');
+      const zip = q<HTMLInputElement>(el, '#zip');
+      zip.focus();
+      // A paste goes through the browser's editing (and its maxlength, were there one) before the step sees it.
+      document.execCommand('insertText', false, pasted);
+      button(el, 'Find my address').click();
+      await until(() => fake.callsOf('fullAddressSearch').length === 1, `searched after pasting "${pasted}"`);
+      expect((fake.callsOf('fullAddressSearch')[0]!.args[0] as { postal_code: string }).postal_code).to.equal('77002');
+    }
+  });
 });

@@ -12,7 +12,7 @@ import { addressStyles } from './address.styles.js';
 import { lookupStyles } from './address-lookup.styles.js';
 import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 import { oneLine } from './address-text.js';
-import { postalCodeValid } from './zip.js';
+import { zip5 } from './zip.js';
 import './esi-search.js';
 import { addressSearch } from '../../api/address-search.js';
 import { LocalizedElement } from '../../i18n/localization.js';
@@ -67,7 +67,7 @@ export class SfAddressLookup extends LocalizedElement {
       this._failure = null;
       if (!this._api) throw new Error('sf-address-lookup: no FlowApi provided');
       try {
-        const zip = postalCodeValid(this.postalCode) ? this.postalCode.trim() : undefined;
+        const zip = zip5(this.postalCode) ?? undefined;
         let results = await addressSearch(this._api, query, zip, signal);
         // The ZIP typed in the form may be the wrong one (that may be why the full search failed): widen once.
         if (!results.length && zip) results = await addressSearch(this._api, query, undefined, signal);

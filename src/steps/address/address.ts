@@ -9,7 +9,7 @@ import { stepStyles } from '../shared/step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressFormStyles } from './address-form.styles.js';
-import { postalCodeValid } from './zip.js';
+import { zip5 } from './zip.js';
 import type { AddressPickEvent } from './address-events.js';
 
 export interface AddressDraft extends StepDraft {
@@ -203,7 +203,6 @@ export class SfStepAddress extends StepElement<AddressDraft> {
             class="zip"
             inputmode="numeric"
             autocomplete="postal-code"
-            maxlength="5"
             .value=${d.postal_code ?? ''}
             aria-invalid=${p.zip ? 'true' : 'false'}
             aria-describedby=${p.zip ? 'zip-error' : nothing}
@@ -230,7 +229,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     this._search?.abort();
     // Once a field was flagged, re-check it as the customer fixes it so the error disappears at the right moment.
     if (key === 'address_1' && this._problems.street && value.trim()) this._problems = { ...this._problems, street: undefined };
-    if (key === 'postal_code' && this._problems.zip && postalCodeValid(value)) this._problems = { ...this._problems, zip: undefined };
+    if (key === 'postal_code' && this._problems.zip && zip5(value)) this._problems = { ...this._problems, zip: undefined };
   }
 
   private _submit(e: Event): void {
@@ -238,7 +237,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     const d = this.draft;
     const problems: typeof this._problems = {};
     if (!d.address_1?.trim()) problems.street = 'required';
-    if (!postalCodeValid(d.postal_code ?? '')) problems.zip = 'zip';
+    if (!zip5(d.postal_code ?? '')) problems.zip = 'zip';
     this._problems = problems;
     if (problems.street || problems.zip) {
       void this.updateComplete.then(() =>
@@ -251,7 +250,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
 
   private async _runSearch(): Promise<void> {
     const d = this.draft;
-    const input: FullAddressSearchRequest = { address_1: d.address_1!.trim(), postal_code: d.postal_code!.trim() };
+    const input: FullAddressSearchRequest = { address_1: d.address_1!.trim(), postal_code: zip5(d.postal_code!)! };
     if (d.address_2?.trim()) input.address_2 = d.address_2.trim();
     this._search?.abort();
     const search = (this._search = new AbortController());
