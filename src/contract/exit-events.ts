@@ -42,25 +42,10 @@ export class OptOutCancelledEvent extends CustomEvent<undefined> {
   }
 }
 
-/**
- * sf-opt-out, on "Leave", before anything is recorded: a step under the question that sent a side effect before it
- * was asked (the review's finalize) adds a promise to `detail`, true when that side effect did what the customer came
- * for and the root has not heard it yet. Then leaving shows that result (enrolled) rather than closing as left and
- * recording an opt-out. The step is off the page meanwhile, so it listens on the root it was in (a bubbling, composed
- * event passes through it).
- */
-export class LeavingEvent extends CustomEvent<Array<Promise<boolean>>> {
-  static readonly eventName = 'sf-leaving';
-  constructor() {
-    super(LeavingEvent.eventName, init([]));
-  }
-}
-
 declare global {
   interface HTMLElementEventMap {
     'sf-plans-viewed': PlansViewedEvent;
     'sf-opt-out-confirmed': OptOutConfirmedEvent;
     'sf-opt-out-cancelled': OptOutCancelledEvent;
-    'sf-leaving': LeavingEvent;
   }
 }

@@ -1,6 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/review/review.js';
-import '../../src/steps/opt-out/opt-out.js';
 import type { SfStepReview } from '../../src/steps/review/review.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
@@ -228,44 +227,28 @@ describe('sf-step-review', () => {
     expect(fake.callsOf('finalize')).to.have.length(1);
   });
 
-  describe('"Leave" on the exit question asked while the finalize runs', () => {
-    async function leaveWhileFinalizing(outcome: 'finalized' | 'refused') {
-      const answer = deferred<undefined>();
-      const fake = reviewApi()
-        .on('finalize', () => answer.promise)
-        .on('optOutReasons', async () => [])
-        .on('recordEvent', async () => ({ recorded: true }));
-      const el = await mountReview(fake);
-      button(el, 'Submit enrollment').click();
-      // The question replaces the step, which is off the page while it is asked.
-      const putBack = detach(el);
-      const question = await mount<HTMLElement>(fake.api, html`<sf-opt-out .planUuids=${['p1']}></sf-opt-out>`);
-      let said = '';
-      question.addEventListener('sf-opt-out-cancelled', () => (said ||= 'stay'));
-      question.addEventListener('sf-opt-out-confirmed', () => (said ||= 'leave'));
-      button(question, 'Leave').click();
-      await new Promise((r) => setTimeout(r, 50));
-      const early = said;
-      if (outcome === 'finalized') answer.resolve(undefined);
-      else answer.reject(apiError(503, 'unavailable'));
-      await until(() => said !== '', 'the question answered');
-      return { fake, el, putBack, early, said };
-    }
-
-    it('waits for it, and once enrolled goes back to the step (which tells the root) without recording an opt-out', async () => {
-      const { fake, el, putBack, early, said } = await leaveWhileFinalizing('finalized');
-      expect(early, 'nothing decided before the finalize answered').to.equal('');
-      expect(said).to.equal('stay');
-      expect(fake.callsOf('recordEvent')).to.have.length(0);
-      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
-      putBack();
-      expect((await done).detail.data).to.deep.equal({ finalized: true });
-    });
-
-    it('a finalize that failed lets the customer leave, with the opt-out recorded', async () => {
-      const { fake, said } = await leaveWhileFinalizing('refused');
-      expect(said).to.equal('leave');
-      expect(fake.callsOf('recordEvent')).to.have.length(1);
-    });
+  it('a finalize still running is what leaving waits for (sf-leaving): the promise settles with its answer', async () => {
+    const answer = deferred<undefined>();
+    const fake = reviewApi().on('finalize', () => answer.promise);
+    const el = await mountReview(fake);
+    const leaving = () => {
+      const sent: Array<Promise<unknown>> = [];
+      // The root fires it on its shadow root; mounted in the document here, the step listens on the document.
+      document.dispatchEvent(new CustomEvent('sf-leaving', { detail: sent }));
+      return sent;
+    };
+    // (Steps of earlier tests, on the same document, answer too: their finalizes are over.)
+    const before = leaving().length;
+    button(el, 'Submit enrollment').click();
+    const sent = leaving();
+    expect(sent.length - before, 'the finalize is added').to.equal(1);
+    let settled = false;
+    void Promise.all(sent).then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled, 'waits while the finalize runs').to.equal(false);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    answer.resolve(undefined);
+    await done;
+    await until(() => settled, 'settled once answered');
   });
 });

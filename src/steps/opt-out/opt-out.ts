@@ -5,7 +5,7 @@ import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
 import type { Account, OptOutReason } from '../../api/types.js';
-import { OptOutCancelledEvent, OptOutConfirmedEvent, LeavingEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
+import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -51,11 +51,6 @@ export class SfOptOut extends LocalizedElement {
   private _leave = new Task<[OptOutConfirmedDetail], void>(this, {
     autoRun: false,
     task: async ([detail], { signal }) => {
-      // A finalize sent before the question was asked enrolled the customer: back to its step, which shows that
-      // (the done screen follows), rather than a close as left and an opt-out recorded for an enrolled customer.
-      const leaving = new LeavingEvent();
-      this.dispatchEvent(leaving);
-      if ((await Promise.all(leaving.detail)).includes(true)) return void this.dispatchEvent(new OptOutCancelledEvent());
       const body: FlowEventRequest = { event: 'enrollment_opt_out', plan_uuids: this.planUuids, ...detail };
       try {
         if (this._api) await recordEvent(this._api, body, { signal });

@@ -7,7 +7,6 @@ import type { StepDraft } from '../../contract/context.js';
 import type { Account } from '../../api/types.js';
 import { ExitRequestEvent, StepBackEvent, StepCompleteEvent, type StepData } from '../../contract/events.js';
 import { isClientAgent } from '../../contract/enrollment.js';
-import type { LeavingEvent } from '../../contract/exit-events.js';
 import { StepElement } from './step-element.js';
 
 export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepElement<D> {
@@ -50,18 +49,16 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
 
   /**
    * A side effect sent (a plan accepted, a card saved, a renewal, a finalize): leaving while it runs waits for it
-   * (`sf-leaving`, which the root sends on its close button and the exit question on "Leave"), so that what the
-   * service did is shown and told to the host rather than a close as left. Listens on the root it is in, where the
-   * event passes also while this step is off the page (the exit question over it).
+   * (`sf-leaving`, which the root fires on its shadow root when its close button is pressed, before it asks the exit
+   * question or closes), so that what the service did is shown and told to the host rather than a close as left.
    */
   protected sending(sent: Promise<unknown>): void {
     this._sent = sent;
     this.getRootNode().addEventListener('sf-leaving', this._onLeaving);
   }
 
-  /** True once the side effect completed and the root has not heard it yet (the step off the page). */
-  private readonly _onLeaving = (e: Event) =>
-    (e as LeavingEvent).detail.push(Promise.resolve(this._sent).then(() => Boolean(this.held), () => false));
+  /** Adds the side effect last sent to what leaving waits for (settled either way). */
+  private readonly _onLeaving = (e: Event) => (e as CustomEvent<Array<Promise<unknown>>>).detail.push(Promise.resolve(this._sent).catch(() => undefined));
 
   protected override complete(detail: { account?: Account; data?: StepData } = {}): void {
     const done = new StepCompleteEvent({ step: this.stepName, ...detail });
