@@ -99,6 +99,22 @@ describe('the flow page header set', () => {
     assert.equal(emitted[0]!.source, headersFile(OPTIONS, 'static'));
     assert.match(String(emitted[0]!.source), /^\/static\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
   });
+
+  it('names the pages and assets under the build\'s base folder (a flow deployed at /flow/)', () => {
+    const plugin = flowHeaders(() => OPTIONS);
+    (plugin.configResolved as (c: unknown) => void)({ build: { assetsDir: 'assets' }, base: '/flow/' });
+    const emitted: Array<{ source?: unknown }> = [];
+    (plugin.generateBundle as (this: unknown) => void).call({ emitFile: (file: { source?: unknown }) => emitted.push(file) });
+    const rules = parseHeadersFile(String(emitted[0]!.source));
+    for (const path of ['/flow/', '/flow/index.html', '/flow/login', '/flow/app/login']) {
+      assert.equal(hostHeaders(rules, path)['Cache-Control'], PAGE_CACHE_CONTROL, path);
+      assert.equal(hostHeaders(rules, path)['Content-Security-Policy'], csp(OPTIONS), path);
+    }
+    assert.equal(hostHeaders(rules, '/flow/assets/core-AbC123.js')['Cache-Control'], ASSET_CACHE_CONTROL);
+    assert.equal(hostHeaders(rules, '/login')['Cache-Control'], undefined, 'nothing of the flow is at the root');
+    // A relative base names no folder: the rules stay at the root.
+    assert.match(headersFile(OPTIONS, 'assets', './'), /^\/login$/m);
+  });
 });
 
 /** The inline scripts of `page` (a `<script>` without `src`), and the `script-src` sources of `policy`. */
