@@ -97,9 +97,10 @@ describe('renewal router', () => {
     expect(standingOfRefusal([{ field: 'start_date', code: 'range' }], null)).to.equal(null);
   });
 
-  it('through the reducer: accepting re-reads the account, then shows done; Back returns to the current plan', () => {
+  it('through the reducer: accepting shows done at once, without reading the account again (a re-read that failed lost the renewal); Back returns to the current plan', () => {
     const scope = renewal as AnyScope;
-    let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'renewal' }), account: active });
+    const session = makeSession({ scope: 'renewal' });
+    let state: FlowState = reduce(scope, initialState, { type: 'booted', session, account: active });
     expect(state.screen).to.include({ step: 'renewal' });
     state = reduce(scope, state, { type: 'loaded', from: state.screen });
     state = reduce(scope, state, { type: 'complete', detail: { step: 'renewal' } });
@@ -108,10 +109,15 @@ describe('renewal router', () => {
     const back = reduce(scope, state, { type: 'back' });
     expect(back.screen).to.include({ step: 'renewal' });
     state = reduce(scope, state, { type: 'complete', detail: { step: 'renewal-plans', data: { renewed: true } } });
-    expect(state.screen).to.include({ step: 'renewal-plans' });
-    expect((state.screen as { completing?: unknown }).completing).to.not.equal(undefined);
-    state = reduce(scope, state, { type: 'account', from: state.screen, account: active });
     expect(state.screen).to.include({ step: 'renewal-done' });
+    expect((state.screen as { completing?: unknown }).completing).to.equal(undefined);
+    // A failure later (the session's link lost, then "Try again") boots again: the renewal this session made stays done.
+    state = reduce(scope, state, { type: 'fail', kind: 'network', retry: 'start' });
+    state = reduce(scope, state, { type: 'start' });
+    state = reduce(scope, state, { type: 'booted', session, account: active });
+    expect(state.screen).to.include({ step: 'renewal-done' });
+    state = reduce(scope, { ...state, screen: { ...(state.screen as object), ready: true } as FlowState['screen'] }, { type: 'exit', question: false });
+    expect(state.screen.kind === 'closed' ? state.screen.reason : 'open').to.equal('completed');
     expect(state.progress).to.deep.equal({ accepted: true });
   });
 });

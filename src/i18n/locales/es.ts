@@ -23,7 +23,7 @@
 'common.close': `Cerrar`,
 'common.try-again': `Intentar de nuevo`,
 'error.network': `No pudimos conectar con el servicio. Revise su conexión y vuelva a intentarlo.`,
-'error.rate_limited': `Llegaron demasiadas solicitudes al servicio a la vez. Espere unos segundos y vuelva a intentarlo.`,
+'error.rate_limited': `Llegaron demasiadas solicitudes al servicio a la vez. Espere un minuto y vuelva a intentarlo.`,
 'error.server': `Algo salió mal de nuestro lado. No se perdió nada: vuelva a intentarlo en un momento.`,
 'error.try_again': `Intentar de nuevo`,
 'field.optional': `opcional`,

@@ -22,8 +22,9 @@ export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
   progress: {},
   steps: renewalSteps,
   current: renewalCurrent,
-  // Nothing on the server changes by reading the current plan or closing the done screen; accepting re-reads the account.
-  local: ['renewal', 'renewal-done'],
+  // No step's completion needs the account read again: a queued renewal changes the location's contracts, which the
+  // done screen reads itself, not the account. (A re-read after accepting could fail and, with it, the done screen.)
+  local: ['renewal', 'renewal-plans', 'renewal-done'],
   complete({ step, data }, _account, progress) {
     const next = renewalComplete(step, data?.renewed === true, progress, data?.said === true);
     return next === 'close' ? { close: 'completed' } : next;

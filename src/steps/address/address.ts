@@ -261,12 +261,15 @@ export class SfStepAddress extends StepElement<AddressDraft> {
       if (!search.signal.aborted) this._showResults(results);
     } catch (error) {
       if (search.signal.aborted) return;
-      this._failure = toFailure(error, this);
-      const codes = fieldCodes(this._failure);
-      this._problems = {
-        ...(codes.has('address_1') ? { street: 'required' as const } : {}),
-        ...(codes.has('postal_code') ? { zip: 'zip' as const } : {}),
-      };
+      const failure = toFailure(error, this);
+      const codes = fieldCodes(failure);
+      const street = codes.has('address_1');
+      const zip = codes.has('postal_code');
+      // Refused for what the form cannot point at (the unit, or no field): the search another way, which says the
+      // exact address was not found, is where the customer can go on.
+      if (!street && !zip && (failure?.kind === 'fields' || failure?.kind === 'refused')) return this._openLookup(true);
+      this._failure = failure;
+      this._problems = { street: street ? 'required' : undefined, zip: zip ? 'zip' : undefined };
     } finally {
       if (this._search === search) this._busy = false;
     }

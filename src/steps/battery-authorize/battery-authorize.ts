@@ -145,7 +145,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
         return html`<p role="status" class="muted">${msg(str`Taking you to ${name}'s page…`, { id: 'battery.authorize.redirecting' })}</p>`;
       case 'failed':
         return html`${renderRetryAlert(view.failure, view.retry)} ${renderRefusal(view.failure)}
-          ${view.failure.kind === 'refused' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}
+          ${view.failure.kind !== 'retry' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}
           ${this._back()}`;
       case 'ready':
         return html`<div class="actions">
@@ -359,7 +359,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
     } catch (error) {
       const failure = toFailure(error, this);
       // Not this account's, or unknown: nothing to resume; choose the maker again.
-      if (failure?.kind === 'refused') return this.back();
+      if (failure?.kind === 'refused' || failure?.kind === 'fields') return this.back();
       if (failure) this._view = { kind: 'failed', failure, retry: () => void this._readReturned(id) };
     }
   }

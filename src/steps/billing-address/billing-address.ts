@@ -121,8 +121,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
       }
     } catch (error) {
       if (!(isApiError(error) && error.status === 404)) {
-        const failure = toFailure(error, this);
-        this._loadFailure = failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
+        this._loadFailure = toFailure(error, this);
         return;
       }
       d.choice = this._hasService ? 'same' : 'other';
@@ -260,7 +259,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     this.draft.choice = choice;
     this._server = new Map();
     // A refusal was of the address sent, not of the one now chosen.
-    if (this._failure?.kind === 'refused') this._failure = null;
+    if (this._failure?.kind === 'refused' || this._failure?.kind === 'fields') this._failure = null;
     this.requestUpdate();
   }
 
@@ -324,8 +323,8 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
           return;
         }
       }
-      // Field errors the form has no field for (the choice itself) read as a refusal.
-      this._failure = failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
+      // Field errors the form has no field for (the choice itself) read as a refusal (refusal.ts).
+      this._failure = failure;
     }
   }
 }

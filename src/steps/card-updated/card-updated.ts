@@ -8,6 +8,7 @@ import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { brandName, expiry } from '../payment/card-brand.js';
 import { getLocation } from '../../api/locations.js';
 import '../shared/account-status.js';
@@ -55,7 +56,7 @@ export class SfStepCardUpdated extends LaterStep {
         pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
         complete: (c) => (c ? this._renderCard(c) : nothing),
         error: () =>
-          renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING),
+          html`${renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING)} ${renderRefusal(this._failure)}`,
       })}
       <sf-account-status .account=${this.account} .startDate=${this._start.value ?? null}></sf-account-status>
       <div class="actions">

@@ -7,9 +7,8 @@ import { formatDate, formatKwh, formatMoney, formatRate, todayYmd } from '../../
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, type Failure } from '../shared/failure.js';
+import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
-import { sorted } from '../invoices/invoices.js';
 import { billingToday, invoiceStatus } from '../invoices/invoice-status.js';
 import { period, renderStatus, statusStyles } from '../invoices/invoice-badge.js';
 
@@ -120,7 +119,7 @@ export class SfStepInvoice extends LaterStep {
     try {
       this._invoice = await getInvoice(this.api, this.number, this._abort.signal);
     } catch (error) {
-      const failure = sorted(error, this);
+      const failure = toFailure(error, this);
       if (failure?.kind === 'refused' && failure.error.status === 404) this._missing = true;
       else this._failure = failure;
     }

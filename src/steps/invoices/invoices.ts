@@ -27,12 +27,6 @@ export interface InvoicesDraft extends StepDraft {
   cursor?: string | null;
 }
 
-/** A failure as the list shows it: nothing here has fields, so a 400/422 reads as a refusal. */
-export function sorted(error: unknown, host: EventTarget): Failure | null {
-  const failure = toFailure(error, host);
-  return failure?.kind === 'fields' ? { kind: 'refused', error: failure.error } : failure;
-}
-
 /** Before finalizing there is no service to bill, so nothing is asked of the billing endpoints. */
 const enrolled = (finalized: boolean | undefined) => Boolean(finalized);
 
@@ -119,7 +113,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
       this.draft.cursor = page.next_cursor;
       if (page.data.length === 0) await this._loadStart();
     } catch (error) {
-      this._listFailure = sorted(error, this);
+      this._listFailure = toFailure(error, this);
     } finally {
       this._loading = false;
     }
@@ -140,7 +134,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
       // The button may be gone (last page): focus moves to the first invoice just added, where reading goes on.
       this.renderRoot.querySelectorAll<HTMLElement>('.invoice h3')[before]?.focus();
     } catch (error) {
-      this._listFailure = sorted(error, this);
+      this._listFailure = toFailure(error, this);
     } finally {
       this._loadingMore = false;
     }
@@ -152,7 +146,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
       this._address = await getBillingAddress(this.api, this._abort.signal);
     } catch (error) {
       if (isApiError(error) && error.status === 404) this._address = null;
-      else this._addressFailure = sorted(error, this);
+      else this._addressFailure = toFailure(error, this);
     }
     await this.updateComplete;
     this._tryReturnFocusIfHeadingHadIt();

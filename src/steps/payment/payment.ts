@@ -10,6 +10,7 @@ import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
 import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/billing.js';
@@ -234,7 +235,7 @@ export class SfStepPayment extends LaterStep {
     return html`<form novalidate @submit=${this._submit} aria-labelledby="form-heading">
       <h2 id="form-heading" tabindex="-1">${msg('Card details', { id: 'payment.form.heading' })}</h2>
       ${this._cardError ? this._renderCardError(this._cardError) : nothing}
-      ${renderRetryAlert(this._failure, () => this._retry(), saving || loading)}
+      ${renderRetryAlert(this._failure, () => this._retry(), saving || loading)} ${renderRefusal(this._failure)}
       ${loading ? html`<p role="status">${msg('Loading the secure card form…', { id: 'payment.loading' })}</p>` : nothing}
       <div class="element" part="payment-element" ?hidden=${this._loadFailed}>
         <slot name=${PAYMENT_SLOT}></slot>

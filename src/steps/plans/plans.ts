@@ -190,9 +190,10 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
   }
 
   private _retry(): void {
-    // A failed accept is repeated with the same key; a failed load simply loads again.
-    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) this.sending(this._accept.run(this._acceptArgs));
-    else void this._plans.run();
+    // What failed last is repeated: the plans' load (also the re-read after an expired price), or else the accept,
+    // with the same key.
+    if (this._plans.status === TaskStatus.ERROR || this._accept.status !== TaskStatus.ERROR || !this._acceptArgs) void this._plans.run();
+    else this.sending(this._accept.run(this._acceptArgs));
   }
 
   private _acceptFailed(error: unknown): void {

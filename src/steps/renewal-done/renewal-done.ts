@@ -10,6 +10,7 @@ import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
 import { renderContract } from '../renewal/standing.js';
 import '../shared/account-status.js';
@@ -58,7 +59,7 @@ export class SfStepRenewalDone extends LaterStep {
                 id: 'renewal.done.lead',
               }),
       )}
-      ${renderRetryAlert(this._failure, () => void this._read.run(), this._read.status === TaskStatus.PENDING)}
+      ${renderRetryAlert(this._failure, () => void this._read.run(), this._read.status === TaskStatus.PENDING)} ${renderRefusal(this._failure)}
       ${this._read.status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading your renewal…', { id: 'renewal.done.loading' })}</p>` : nothing}
       ${queued
         ? html`<section class="card" aria-labelledby="queued-heading">

@@ -170,8 +170,9 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   }
 
   private _retry(): void {
-    if (this._accept.status === TaskStatus.ERROR && this._acceptArgs) this.sending(this._accept.run(this._acceptArgs));
-    else void this._plans.run();
+    // What failed last is repeated: the plans' load (also the re-read after an expired offer), or else the accept.
+    if (this._plans.status === TaskStatus.ERROR || this._accept.status !== TaskStatus.ERROR || !this._acceptArgs) void this._plans.run();
+    else this.sending(this._accept.run(this._acceptArgs));
   }
 
   /**

@@ -59,7 +59,7 @@ export class SfStepRenewal extends LaterStep {
         ${eligible
           ? html`<button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
               <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('See renewal plans', { id: 'renewal.see_plans' })}</button>`
-          : standing || this._failure?.kind === 'refused'
+          : standing || this._failure?.kind === 'refused' || this._failure?.kind === 'fields'
             ? html`<button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'docs.close' })}</button>`
             : nothing}
       </div>

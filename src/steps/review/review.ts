@@ -177,8 +177,9 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   }
 
   private _retry(): void {
-    // A failed finalize is repeated with the key kept in the draft; a failed load simply loads again.
-    if (this._finalize.status === TaskStatus.ERROR) this._submit();
+    // What failed last is repeated: the load (also the re-read after a refused finalize), or else the finalize, with
+    // the key kept in the draft.
+    if (this._load.status !== TaskStatus.ERROR && this._finalize.status === TaskStatus.ERROR) this._submit();
     else void this._load.run();
   }
 

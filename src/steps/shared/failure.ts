@@ -16,7 +16,7 @@ import { isAbortError, isApiError, type ApiError, type ApiFieldError } from '../
 import { ApiErrorEvent } from '../../contract/events.js';
 
 export type Failure =
-  /** Field errors the step shows next to its fields (unknown fields fall back to the alert). */
+  /** Field errors the step shows next to its fields; a step keeps as its failure those it has no field for (refusal.ts says them). */
   | { kind: 'fields'; fields: ApiFieldError[]; error: ApiError }
   /** A refusal without field detail (404, 409, 422 without fields): the step words it. */
   | { kind: 'refused'; error: ApiError }
@@ -67,7 +67,7 @@ export function renderRetryAlert(
 ): TemplateResult | typeof nothing {
   if (failure?.kind !== 'retry') return nothing;
   const text = failure.rateLimited
-    ? msg('Too many requests reached the service at once. Wait a few seconds, then try again.', {
+    ? msg('Too many requests reached the service at once. Wait a minute, then try again.', {
         id: 'error.rate_limited',
       })
     : isApiError(failure.error) && failure.error.kind === 'server'
