@@ -107,7 +107,7 @@ async function openAndWaitReady(page: Page): Promise<void> {
   await expect(dialog).toHaveAttribute('aria-modal', 'true');
   await expect(page.getByTestId('sdk-modal')).toHaveCount(1);
   const iframe = page.getByTestId('sdk-frame');
-  await expect(iframe).toHaveAttribute('allow', 'payment');
+  await expect(iframe).toHaveAttribute('allow', `payment ${E2E.flowUrl}`);
   await expect(iframe).toHaveAttribute('title', 'Electricity enrollment');
   await page.waitForFunction(() => window.__ready === 1);
   expect(await listeners(page)).toBe(baseline + 1);

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { eventLog, messages, openFlowInModal, waitForClose, waitForMessage } from './support/partner.js';
+import { E2E } from '../playwright.config.js';
 
 test('the modal is the host SDK\'s dialog; the event log hears it; a close restores focus and scroll', async ({ page }) => {
   const sdk = page.waitForResponse((r) => new URL(r.url()).pathname === '/sdk/service-flow.js');
@@ -16,7 +17,7 @@ test('the modal is the host SDK\'s dialog; the event log hears it; a close resto
   // The SDK's own dialog (it marks it data-service-flow), with the demo's test id and the scope's title.
   await expect(dialog).toHaveAttribute('data-service-flow', '');
   await expect(dialog).toHaveAttribute('aria-label', 'Electricity enrollment');
-  await expect(iframe).toHaveAttribute('allow', 'payment');
+  await expect(iframe).toHaveAttribute('allow', `payment ${E2E.flowUrl}`);
   await expect(page.locator('dialog')).toHaveCount(1);
   await waitForMessage(page, { type: 'service-flow-ready' });
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');

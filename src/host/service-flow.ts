@@ -64,6 +64,9 @@ function layout(dialog: HTMLDialogElement, phone: boolean, height: number): void
     height: phone ? '100dvh' : `min(${height}px, 100dvh - 2rem)`,
     borderRadius: phone ? '0' : '12px',
     boxShadow: '0 0 0 100vmax rgb(0 0 0 / 60%)',
+    // Forced colors (Windows high contrast) drop the shadow: a transparent outline is drawn there, so the dialog keeps
+    // an edge against the page.
+    outline: '1px solid transparent',
   });
 }
 
@@ -75,7 +78,10 @@ let current: ServiceFlowHandle | null = null;
  */
 export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   if (current) throw new Error('ServiceFlow: a flow is already open');
-  const origin = new URL(options.loginLink, location.href).origin;
+  const link = new URL(options.loginLink, location.href);
+  // Any other scheme (javascript:, data:) would run in, or answer as, this page rather than the flow's origin.
+  if (!/^https?:$/.test(link.protocol)) throw new Error('ServiceFlow: loginLink must be an http(s) URL');
+  const origin = link.origin;
   const title = options.title ?? 'Electricity service';
   const opener = document.activeElement as HTMLElement | null;
   const root = document.documentElement;
@@ -88,7 +94,8 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   dialog.setAttribute('aria-modal', 'true');
   const iframe = document.createElement('iframe');
   iframe.title = title;
-  iframe.allow = 'payment';
+  // Named: with no src attribute (below), a bare `payment` would delegate to this page's origin, not the flow's.
+  iframe.allow = `payment ${origin}`;
   if (options.testIds?.dialog) dialog.dataset.testid = options.testIds.dialog;
   if (options.testIds?.frame) iframe.dataset.testid = options.testIds.frame;
   iframe.style.cssText = 'display:block;flex:1;min-height:0;width:100%;border:0';
@@ -96,10 +103,13 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   const way = document.createElement('button');
   way.type = 'button';
   way.textContent = options.closeLabel ?? 'Close';
-  way.hidden = true;
-  way.style.cssText = 'flex:none;align-self:flex-end;margin:8px;padding:0 16px;min-width:44px;min-height:44px;font:inherit';
+  // Shown and hidden by its inline display, which no rule of the page for buttons overrides (the hidden attribute's
+  // display:none loses to any `button { display: … }`).
+  way.style.cssText = 'display:none;flex:none;align-self:flex-end;margin:8px;padding:0 16px;min-width:44px;min-height:44px;font:inherit';
   way.onclick = () => end(true);
-  const slow = setTimeout(() => (way.hidden = false), options.readyTimeout ?? 10_000);
+  const wait = options.readyTimeout ?? 10_000;
+  // A wait beyond what a timer holds (Infinity: never) would fire at once.
+  const slow = wait < 2 ** 31 ? setTimeout(() => (way.style.display = 'block'), wait) : undefined;
   dialog.append(way, iframe);
   const phone = matchMedia(PHONE);
   let height = 780;
@@ -142,7 +152,8 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
       if (current === handle) {
         // (Not when the page destroyed it from onEvent.)
         if (message.type === 'service-flow-ready') {
-          ready = way.hidden = true;
+          ready = true;
+          way.style.display = 'none';
           clearTimeout(slow);
           options.onReady?.(message);
         } else if (message.type === 'service-flow-close') end(true, message);

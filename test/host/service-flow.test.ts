@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import { ServiceFlow } from '../../src/host/index.js';
 import type { ServiceFlowHandle, ServiceFlowOptions } from '../../src/host/index.js';
 import type { FlowMessage } from '../../src/bridge/messages.js';
@@ -47,6 +47,8 @@ function open(extra: Partial<ServiceFlowOptions> = {}): Calls {
 
 const dialog = () => document.querySelector<HTMLDialogElement>('dialog[data-service-flow]');
 const iframe = () => dialog()?.querySelector('iframe') ?? null;
+/** Whether the SDK's own close button is drawn (computed: a page rule for buttons must not bring it back). */
+const drawn = (button: HTMLElement | null | undefined) => Boolean(button) && getComputedStyle(button!).display !== 'none' && button!.getBoundingClientRect().height > 0;
 
 /** A message as the browser delivers it: `origin` and `source` are what the SDK must check. */
 function deliver(data: unknown, { origin = FLOW_ORIGIN, source = iframe()?.contentWindow ?? null }: { origin?: string; source?: Window | null } = {}): void {
@@ -76,13 +78,14 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(d.getAttribute('aria-label')).to.equal('Electricity enrollment');
     expect(d.dataset.testid).to.equal('m');
     const f = iframe()!;
-    expect(f.getAttribute('allow')).to.equal('payment');
+    // Named: the iframe has no src attribute, so a bare `payment` would mean this page's origin.
+    expect(f.getAttribute('allow')).to.equal(`payment ${FLOW_ORIGIN}`);
     expect(f.title).to.equal('Electricity enrollment');
     expect(f.hasAttribute('src'), 'the login link (its token) is not left in the page: navigated to, not an attribute').to.equal(false);
     expect(f.dataset.testid).to.equal('f');
     expect(document.activeElement).to.equal(f);
     expect(document.documentElement.style.overflow).to.equal('hidden');
-    expect([...d.querySelectorAll('button')].filter((b) => !b.hidden), 'no close button of its own: the flow draws one').to.have.length(0);
+    expect([...d.querySelectorAll('button')].filter(drawn), 'no close button of its own: the flow draws one').to.have.length(0);
     expect(live.size).to.equal(before + 1);
   });
 
@@ -205,22 +208,84 @@ describe('ServiceFlow.open (host SDK)', () => {
   it('a flow that is not ready in time gets a close button above it, gone once it is ready', async () => {
     let calls = open({ readyTimeout: 20, closeLabel: 'Cerrar' });
     const button = () => dialog()?.querySelector('button') ?? null;
-    expect(button()!.hidden).to.equal(true);
+    expect(drawn(button())).to.equal(false);
     await new Promise((r) => setTimeout(r, 60));
-    expect(button()!.hidden).to.equal(false);
+    expect(drawn(button())).to.equal(true);
     expect(button()!.textContent).to.equal('Cerrar');
     expect(button()!.getBoundingClientRect().bottom).to.be.at.most(iframe()!.getBoundingClientRect().top);
     // A target a finger can hit (WCAG 2.2 target size), whatever the page's own button styles.
     expect(button()!.getBoundingClientRect().height).to.be.at.least(44);
     expect(button()!.getBoundingClientRect().width).to.be.at.least(44);
     deliver(ready);
-    expect(button()!.hidden, 'ready: the flow draws its own close button').to.equal(true);
+    expect(drawn(button()), 'ready: the flow draws its own close button').to.equal(false);
     handle!.destroy();
     calls = open({ readyTimeout: 20 });
     await new Promise((r) => setTimeout(r, 60));
     button()!.click();
     expect(dialog()).to.equal(null);
     expect(calls.closes).to.deep.equal([undefined]);
+  });
+
+  it('its close button stays out of sight while the flow runs, whatever the page says about buttons', () => {
+    // An ordinary partner stylesheet rule, which beats the hidden attribute's display:none.
+    const style = document.createElement('style');
+    style.textContent = 'button { display: inline-block; }';
+    document.head.append(style);
+    try {
+      open();
+      expect(drawn(dialog()!.querySelector('button')), 'no SDK button over a running flow').to.equal(false);
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('readyTimeout: Infinity never shows its close button (a timer would have fired at once)', async () => {
+    open({ readyTimeout: Infinity });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drawn(dialog()!.querySelector('button'))).to.equal(false);
+  });
+
+  it('refuses a login link that is not http(s): a javascript: link would run as the page', async () => {
+    const w = window as unknown as { sdkLinkRan?: boolean };
+    w.sdkLinkRan = false;
+    let threw = false;
+    try {
+      open({ loginLink: 'javascript:parent.sdkLinkRan=true' });
+    } catch {
+      threw = true;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(w.sdkLinkRan, 'the link did not run in the page').to.equal(false);
+    expect(threw, 'open() throws').to.equal(true);
+    expect(dialog()).to.equal(null);
+  });
+
+  it('gives the payment permission to the flow (navigated to, with no src attribute)', async () => {
+    // A stand-in flow page that tells its parent whether it holds the permission.
+    const probe = `${FLOW_ORIGIN}/test/host/payment-probe.html?token=t`;
+    const said = new Promise<unknown>((resolve) => {
+      const listen = (event: MessageEvent) => {
+        const data = event.data as { payment?: unknown } | null;
+        if (event.origin !== FLOW_ORIGIN || event.source !== iframe()?.contentWindow || data?.payment === undefined) return;
+        window.removeEventListener('message', listen);
+        resolve(data.payment);
+      };
+      window.addEventListener('message', listen);
+    });
+    open({ loginLink: probe });
+    expect(await said).to.equal(true);
+  });
+
+  it('keeps an edge in forced colors (high contrast), where the dimming shadow is not drawn', async () => {
+    await emulateMedia({ forcedColors: 'active' });
+    try {
+      open();
+      const cs = getComputedStyle(dialog()!);
+      const edge = cs.boxShadow !== 'none' || parseFloat(cs.borderTopWidth) > 0 || (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0);
+      expect(edge).to.equal(true);
+    } finally {
+      await emulateMedia({ forcedColors: 'none' });
+    }
   });
 
   it('a page may destroy the flow from onEvent: nothing is called after', () => {
