@@ -375,3 +375,98 @@ async function walkForScreenshots(phone: Page, locale: Lang): Promise<void> {
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Bienvenido de nuevo' : 'Welcome back');
   await shoot('return');
 }
+
+/** The deepest focused element of the flow's document: its tag, text and top in document coordinates. */
+async function focusInfo(frame: FlowScope): Promise<{ tag: string; text: string; top: number; body: boolean }> {
+  return frame.locator(':root').evaluate(() => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    const r = el!.getBoundingClientRect();
+    return {
+      tag: el!.localName + (el!.id ? `#${el!.id}` : ''),
+      text: ((el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' '),
+      top: Math.round(r.top + scrollY),
+      body: el === document.body,
+    };
+  });
+}
+
+/** The Tab stops from the current focus on, `n` of them, as "tag text @top". */
+async function tabStops(page: Page, frame: FlowScope, n: number) {
+  const stops: Array<{ tag: string; text: string; top: number }> = [];
+  for (let i = 0; i < n; i += 1) {
+    await page.keyboard.press('Tab');
+    stops.push(await focusInfo(frame));
+  }
+  return stops;
+}
+
+test.describe('keyboard and reading order', () => {
+  test('at 375 px, Tab goes through the buttons in the order they are drawn (address form, identity) (2.4.3)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const { frame } = await openFlowInModal(page);
+    await expectStep(frame, 'address');
+    await frame.getByLabel('ZIP code', { exact: true }).focus();
+    const address = await tabStops(page, frame, 2);
+    expect(address.map((s) => s.text)).toEqual(['Search another way', 'Find my address']);
+    expect(address[0]!.top < address[1]!.top, `drawn top to bottom: ${JSON.stringify(address)}`).toBe(true);
+    await frame.getByLabel('Street address', { exact: true }).fill(ADDRESSES.routh.street);
+    await frame.getByLabel('ZIP code', { exact: true }).fill(ADDRESSES.routh.zip);
+    await frame.getByRole('button', { name: 'Find my address', exact: true }).click();
+    await frame.getByRole('button', { name: 'This is my address', exact: true }).click();
+    await acceptFirstPlan(frame);
+    await expectStep(frame, 'identity');
+    await frame.getByLabel('Year', { exact: true }).focus();
+    const identity = await tabStops(page, frame, 2);
+    expect(identity.map((s) => s.text)).toEqual(['Back', 'Continue']);
+    expect(identity[0]!.top < identity[1]!.top, `drawn top to bottom: ${JSON.stringify(identity)}`).toBe(true);
+  });
+
+  test('Escape that clears the type-ahead also clears its suggestions', async ({ page }) => {
+    const { frame } = await openFlowInModal(page);
+    await expectStep(frame, 'address');
+    await frame.getByRole('button', { name: 'Search another way', exact: true }).click();
+    const lookup = frame.locator('sf-address-lookup');
+    const box = lookup.getByRole('combobox', { name: 'Street address' });
+    await box.focus();
+    await page.keyboard.type('3005 Routh');
+    await expect(lookup.getByRole('status')).toHaveText(/address(es)? found/, { timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveValue('');
+    const status = ((await lookup.getByRole('status').textContent()) ?? '').trim();
+    await page.keyboard.press('ArrowDown');
+    const expanded = await box.getAttribute('aria-expanded');
+    expect(status, 'the status after the field was cleared').not.toMatch(/found/);
+    expect(expanded, 'the down arrow in the empty field opens no list').toBe('false');
+  });
+
+  test('with text spacing at 320 px, the plan cards still fit the width (1.4.12)', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const { frame } = await openFlowInModal(page, { locale: 'es' });
+    await completeAddress(frame, ADDRESSES.routh, { locale: 'es' });
+    await expectStep(frame, 'plans', { locale: 'es' });
+    await expect(frame.locator('sf-plan-card article').first()).toBeVisible({ timeout: 20_000 });
+    const wide = await frame.locator(':root').evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }');
+      const apply = (root: Document | ShadowRoot) => {
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) apply(el.shadowRoot);
+      };
+      apply(document);
+      const width = document.documentElement.clientWidth;
+      const out: string[] = [];
+      const walk = (root: Document | ShadowRoot) => {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 1 && r.right > width + 1 && el.checkVisibility()) out.push(`<${el.localName}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}> ends at ${Math.round(r.right)} px`);
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      walk(document);
+      return { width, scrollWidth: document.documentElement.scrollWidth, out: out.slice(0, 4) };
+    });
+    expect(wide.out, `at ${wide.width} px with text spacing`).toEqual([]);
+  });
+});

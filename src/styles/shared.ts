@@ -90,7 +90,7 @@ export const fieldStyles = css`
 /** Page rhythm from 320 px up. */
 export const layoutStyles = css`
   .actions {
-    display: flex; flex-direction: column-reverse; gap: 0.75rem; margin-top: calc(var(--_space) * 1.5);
+    display: flex; flex-direction: column; gap: 0.75rem; margin-top: calc(var(--_space) * 1.5);
   }
   .actions > * { width: 100%; }
   @media (min-width: 480px) {

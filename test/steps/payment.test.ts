@@ -110,6 +110,22 @@ describe('sf-step-payment', () => {
     expect(fakeStripe.elementsUpdates.at(-1)).to.deep.equal({ locale: 'en' });
   });
 
+  it('a card the service refuses to sync: a fresh form, and focus on what was said, not lost to the page', async () => {
+    resetFakeStripe([{ setupIntent: { status: 'succeeded', payment_method: 'pm_555' } }]);
+    const fake = paymentApi().on('ensurePaymentMethodAdded', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'payment_method_id', code: 'range', message: 'not confirmed' }]);
+    });
+    const el = await mountPayment(fake);
+    const save = await ready(el);
+    save.focus();
+    save.click();
+    await until(() => text(el).includes('Your card was not saved.'));
+    await until(() => document.activeElement !== document.body);
+    const focused = el.shadowRoot!.activeElement;
+    expect(focused?.getAttribute('role') ?? focused?.localName, 'focus on the alert that says why').to.equal('alert');
+    expect(text(focused!)).to.contain('Please enter your card again');
+  });
+
   it('retries only the sync, with the same key, after a network failure', async () => {
     resetFakeStripe([{ setupIntent: { status: 'succeeded', payment_method: 'pm_777' } }]);
     let fail = true;

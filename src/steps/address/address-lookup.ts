@@ -117,8 +117,9 @@ export class SfAddressLookup extends LocalizedElement {
     return this.shadowRoot?.activeElement === this._input;
   }
 
+  /** The suggestions for what the field says: none once it was cleared or shortened below a query. */
   private get _results(): AddressSearchResult[] {
-    return this._suggest.status === TaskStatus.COMPLETE ? (this._suggest.value ?? []) : [];
+    return this._suggest.status === TaskStatus.COMPLETE && this._lastQuery ? (this._suggest.value ?? []) : [];
   }
 
   override render() {
@@ -210,6 +211,7 @@ export class SfAddressLookup extends LocalizedElement {
     this._active = -1;
     if (query.length < MIN_QUERY) {
       this._lastQuery = '';
+      this.requestUpdate();
       return;
     }
     this._timer = setTimeout(() => {
@@ -251,7 +253,10 @@ export class SfAddressLookup extends LocalizedElement {
           this._active = -1;
         } else {
           (e.target as HTMLInputElement).value = '';
+          clearTimeout(this._timer);
           this._suggest.abort();
+          this._lastQuery = '';
+          this.requestUpdate();
         }
         break;
       default:

@@ -262,7 +262,8 @@ export class SfStepPayment extends LaterStep {
       e.type === 'not_saved' || !e.message
         ? msg('Please enter your card again, or use another card.', { id: 'payment.error.again' })
         : e.message;
-    return html`<div class="alert error" role="alert">
+    // A refusal (LaterStep): focus lost to the page (the Save button it was on is gone) comes here, where it is read.
+    return html`<div class="alert error refusal" role="alert" tabindex="-1">
       <p><strong>${msg('Your card was not saved.', { id: 'payment.error.heading' })}</strong> ${detail}</p>
       ${e.type === 'card_error'
         ? html`<p>

@@ -6,6 +6,8 @@ export const plansStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
+    /* Never wider than the screen: an auto column would take the cards' widest unbreakable line (text spacing). */
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--_space);
   }
   :host([selected]) .plan {
