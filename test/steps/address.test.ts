@@ -91,7 +91,7 @@ describe('sf-step-address', () => {
     expect(text(q(el, 'sf-address-confirm'))).to.contain(meters[1]!.esi_id);
   });
 
-  it('puts its main button where every step does: on top on a phone, on the right on a wide screen', async () => {
+  it('puts its main button where every step does: last on a phone (drawn in the order Tab reaches it), on the right on a wide screen', async () => {
     const meters = [meter(1, 2), meter(2, 2)];
     const fake = new FakeApi().on('fullAddressSearch', async () => meters);
     const el = await mountAddress(fake);
@@ -102,7 +102,7 @@ describe('sf-step-address', () => {
         await settle(view);
         const a = button(view, main).getBoundingClientRect();
         const b = button(view, other).getBoundingClientRect();
-        if (width < 480) expect(a.top, `${main} above ${other}`).to.be.below(b.top);
+        if (width < 480) expect(a.top, `${main} below ${other}`).to.be.above(b.top);
         else expect(a.left, `${main} right of ${other}`).to.be.above(b.left);
       }
     };
