@@ -71,12 +71,16 @@ function layout(dialog: HTMLDialogElement, phone: boolean, height: number): void
 }
 
 let current: ServiceFlowHandle | null = null;
+/** The open flow's dialog: a page that replaced its body (Turbo, htmx) took it out of the document. */
+let shown: HTMLDialogElement | null = null;
 
 /**
  * Opens the flow. Only one flow is open at a time: opening another while one is open throws (close or destroy the
  * first one before).
  */
 export function open(options: ServiceFlowOptions): ServiceFlowHandle {
+  // A flow whose dialog the page removed (its body replaced) is over: cleared, not "already open" for good.
+  if (current && !shown?.isConnected) current.destroy();
   if (current) throw new Error('ServiceFlow: a flow is already open');
   const link = new URL(options.loginLink, location.href);
   // Any other scheme (javascript:, data:) would run in, or answer as, this page rather than the flow's origin.
@@ -170,6 +174,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
 
   const handle: ServiceFlowHandle = { close: () => end(true), destroy: () => end(false) };
   current = handle;
+  shown = dialog;
   // Listening before the iframe loads, so not even the first message can be missed.
   window.addEventListener('message', onMessage);
   phone.addEventListener('change', relayout);

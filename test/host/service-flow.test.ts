@@ -165,6 +165,18 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(dialog()).not.to.equal(null);
   });
 
+  it('a page that replaced its body (Turbo, htmx) while a flow was open can open one again, its scroll unlocked', () => {
+    const before = live.size;
+    const calls = open();
+    dialog()!.remove();
+    open();
+    expect(dialog(), 'the new flow is open').not.to.equal(null);
+    expect(calls.closes, 'the page is not told of a close it made').to.deep.equal([]);
+    expect(live.size, 'the first flow no longer listens').to.equal(before + 1);
+    handle!.destroy();
+    expect(document.documentElement.style.overflow, 'scroll unlocked').to.equal('');
+  });
+
   it('destroy() removes everything and calls nothing afterwards', () => {
     const before = live.size;
     const calls = open();
