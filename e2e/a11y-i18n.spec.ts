@@ -11,6 +11,7 @@ import { test, expect } from '@playwright/test';
 import { createHostedLink, openFlowInModal, waitForClose, waitForMessage, messages } from './support/partner.js';
 import { getAccount, sandboxAccount } from './support/sandbox.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { overflowWithTextSpacing } from './support/text-spacing.js';
 import {
   ADDRESSES,
   CARDS,
@@ -447,26 +448,7 @@ test.describe('keyboard and reading order', () => {
     await completeAddress(frame, ADDRESSES.routh, { locale: 'es' });
     await expectStep(frame, 'plans', { locale: 'es' });
     await expect(frame.locator('sf-plan-card article').first()).toBeVisible({ timeout: 20_000 });
-    const wide = await frame.locator(':root').evaluate(() => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }');
-      const apply = (root: Document | ShadowRoot) => {
-        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-        for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) apply(el.shadowRoot);
-      };
-      apply(document);
-      const width = document.documentElement.clientWidth;
-      const out: string[] = [];
-      const walk = (root: Document | ShadowRoot) => {
-        for (const el of Array.from(root.querySelectorAll('*'))) {
-          const r = el.getBoundingClientRect();
-          if (r.width > 1 && r.right > width + 1 && el.checkVisibility()) out.push(`<${el.localName}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}> ends at ${Math.round(r.right)} px`);
-          if (el.shadowRoot) walk(el.shadowRoot);
-        }
-      };
-      walk(document);
-      return { width, scrollWidth: document.documentElement.scrollWidth, out: out.slice(0, 4) };
-    });
+    const wide = await overflowWithTextSpacing(frame);
     expect(wide.out, `at ${wide.width} px with text spacing`).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { openFlowInModal } from './support/partner.js';
 import { clearFaults, createPresetAccount, flowLink, setFaults } from './support/sandbox.js';
 import { focusedElement, stepHeading, tabTo } from './support/flow-steps.js';
 import { expectAnnounced, watchAnnouncement } from './support/announce.js';
+import { overflowWithTextSpacing } from './support/text-spacing.js';
 
 /** A hosted link (the SMS case) for a new account in `preset`, opened at top level in `page`. */
 async function openHosted(page: Page, preset: string, scope: 'documents' | 'billing'): Promise<void> {
@@ -136,5 +137,13 @@ test.describe('accessibility of the other scopes', () => {
       return document.documentElement.lang;
     }, english);
     expect(lang, "the service's English sentence is read as Spanish (no lang=\"en\" on it)").toBe('en');
+  });
+
+  test('documents in Spanish at 320 px with text spacing: the tabs stay inside the screen (1.4.12)', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const { frame } = await openFlowInModal(page, { scope: 'documents', accountState: 'active-with-invoices', locale: 'es' });
+    await expect(frame.locator('sf-document-list').first()).toBeVisible({ timeout: 20_000 });
+    const { width, out } = await overflowWithTextSpacing(frame);
+    expect(out, `elements wider than the ${width} px screen with WCAG text spacing`).toEqual([]);
   });
 });

@@ -251,6 +251,37 @@ describe('sf-step-battery-authorize', () => {
     expect(keys[0]).to.equal(keys[1]);
   });
 
+  it('a refused creation: its "Try again" leaves focus on the heading once the request is there again, not on the page', async () => {
+    let refuse = true;
+    const fake = new FakeApi().on('createBatteryAuthorization', async () => {
+      if (refuse) throw apiError(409, 'conflict');
+      return makeAuthorization();
+    });
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open });
+    await until(() => text(el).includes('The service could not accept this'));
+    refuse = false;
+    const again = button(el, 'Try again');
+    again.focus();
+    again.click();
+    await continueButton(el);
+    await settle(el);
+    expect(document.activeElement === document.body, 'focus lost to the page').to.equal(false);
+    expect(el.shadowRoot!.activeElement?.id).to.equal('step-heading');
+  });
+
+  it('says what it waits for in a status region that was on the page before (a region inserted with its text is not read)', async () => {
+    const fake = new FakeApi();
+    creating(fake);
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open });
+    const region = el.shadowRoot!.querySelector('[role="status"]');
+    expect(region !== null, 'the region is there before anything is said').to.equal(true);
+    (await continueButton(el)).click();
+    await until(() => text(el).includes("Waiting for your answer on Tesla's page"));
+    expect(el.shadowRoot!.querySelector('[role="status"]') === region, 'the same region').to.equal(true);
+    expect(text(region!)).to.contain("Waiting for your answer on Tesla's page");
+    expect(button(el, "Show Tesla's window").getAttribute('aria-describedby')).to.equal('waiting');
+  });
+
   it('hands a 401 to the root', async () => {
     const fake = new FakeApi().on('createBatteryAuthorization', async () => Promise.reject(apiError(401, 'token_expired')));
     const errored = new Promise((resolve) => document.body.addEventListener('sf-api-error', resolve, { once: true }));

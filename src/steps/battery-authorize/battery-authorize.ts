@@ -131,18 +131,34 @@ export class SfStepBatteryAuthorize extends LaterStep {
             })
           : nothing,
       )}
-      ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, name ?? '')} ${this._renderView(this._view, name ?? '')}
+      ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, name ?? '')}
+      <div role="status" class=${this._view.kind === 'waiting' ? 'alert' : 'muted'}>${this._renderStatus(this._view.kind, name ?? '')}</div>
+      ${this._renderView(this._view, name ?? '')}
     `;
+  }
+
+  /**
+   * What the step is doing, in one status region that is always on the page (a region inserted with its text is not
+   * reliably read), so "Waiting for your answer…" is said when the maker's window opens.
+   */
+  private _renderStatus(kind: View['kind'], name: string) {
+    switch (kind) {
+      case 'creating':
+        return msg(str`Preparing ${name}'s page…`, { id: 'battery.authorize.preparing' });
+      case 'checking':
+        return msg('Checking your answer…', { id: 'battery.authorize.checking' });
+      case 'redirecting':
+        return msg(str`Taking you to ${name}'s page…`, { id: 'battery.authorize.redirecting' });
+      case 'waiting':
+        return html`<p id="waiting"><strong>${msg(str`Waiting for your answer on ${name}'s page…`, { id: 'battery.authorize.waiting' })}</strong></p>
+          <p>${msg("Can't see the window? It may be behind this one.", { id: 'battery.authorize.behind' })}</p>`;
+      default:
+        return nothing;
+    }
   }
 
   private _renderView(view: View, name: string) {
     switch (view.kind) {
-      case 'creating':
-        return html`<p role="status" class="muted">${msg(str`Preparing ${name}'s page…`, { id: 'battery.authorize.preparing' })}</p>`;
-      case 'checking':
-        return html`<p role="status" class="muted">${msg('Checking your answer…', { id: 'battery.authorize.checking' })}</p>`;
-      case 'redirecting':
-        return html`<p role="status" class="muted">${msg(str`Taking you to ${name}'s page…`, { id: 'battery.authorize.redirecting' })}</p>`;
       case 'failed':
         return html`${renderRetryAlert(view.failure, view.retry)} ${renderRefusal(view.failure)}
           ${view.failure.kind !== 'retry' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}
@@ -156,13 +172,11 @@ export class SfStepBatteryAuthorize extends LaterStep {
           </div>
           ${this._back()}`;
       case 'waiting':
-        return html`<div class="alert" role="status">
-            <p><strong>${msg(str`Waiting for your answer on ${name}'s page…`, { id: 'battery.authorize.waiting' })}</strong></p>
-            <p>${msg("Can't see the window? It may be behind this one.", { id: 'battery.authorize.behind' })}</p>
-          </div>
-          <div class="actions waiting-actions">
-            <button type="button" class="btn secondary" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
+        return html`<div class="actions waiting-actions">
+            <button type="button" class="btn secondary" aria-describedby="waiting" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
           </div>`;
+      default:
+        return nothing;
     }
   }
 

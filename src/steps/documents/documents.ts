@@ -42,6 +42,8 @@ export class SfStepDocuments extends LaterStep {
       }
       [role='tab'] {
         flex: 0 1 auto;
+        /* A long word (with a customer's text spacing at 320 px) breaks rather than pushing the row off the screen. */
+        overflow-wrap: anywhere;
         text-align: start;
         min-height: var(--_target);
         padding: 0.5rem 0.75rem;

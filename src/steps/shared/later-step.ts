@@ -75,12 +75,13 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
 
   /**
    * Focus lost to the page (see StepElement.updated) where there is no "Try again" to take it: after "Try again"
-   * worked (the alert and its button gone), the step's heading, so a screen reader goes on from the top of what
-   * loaded; after a refusal (an alert without a button, refusal.ts), the refusal, so it is read where it is.
+   * worked (the failure's alert, or a refusal, and the button gone), the step's heading, so a screen reader goes on
+   * from the top of what loaded; after a refusal (an alert without a button, refusal.ts), the refusal, so it is read
+   * where it is.
    */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const alerted = this.renderRoot.querySelector('.alert button') !== null;
+    const alerted = this.renderRoot.querySelector('.alert button, .refusal') !== null;
     if (document.activeElement === document.body) {
       this.renderRoot.querySelector<HTMLElement>(this._alerted && !alerted ? '#step-heading' : '.refusal')?.focus();
     }
