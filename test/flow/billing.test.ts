@@ -41,6 +41,14 @@ describe('billing: invoice status', () => {
     expect(billingToday([], new Date('2030-03-20T05:00:00Z'))).to.equal('2030-03-20');
   });
 
+  it("says the service's status where it gives one: the service's clock is the one that counts", () => {
+    // The browser's today (2030-03-19) lags the service's: the service says past due, and so does the flow.
+    expect(invoiceStatus({ ...unpaid('2030-03-18'), status: 'past_due' }, '2030-03-18')).to.equal('past_due');
+    expect(invoiceStatus({ ...unpaid('2030-03-19'), status: 'due' }, '2030-03-25')).to.equal('due');
+    // A value the flow does not know falls back to the rule.
+    expect(invoiceStatus({ ...unpaid('2030-03-19'), status: 'disputed' }, '2030-03-25')).to.equal('past_due');
+  });
+
   it('takes no today earlier than the newest invoice the service issued', () => {
     const issued = [{ invoice_date: '2030-05-02' }, { invoice_date: '2030-04-01' }] as Pick<Invoice, 'invoice_date'>[];
     expect(billingToday(issued, new Date('2030-04-20T15:00:00Z'))).to.equal('2030-05-02');

@@ -3,8 +3,17 @@ import type { BillingAddress, Invoice, InvoiceDetail } from '../../src/api/types
 import { makeAccount } from '../flow/fixtures.js';
 import { ADDRESS_RESULT } from './harness.js';
 
-/** The n-th invoice, most recent first: monthly from 2030-12-05 backwards, paid unless told otherwise. */
+/**
+ * The n-th invoice, most recent first: monthly from 2030-12-05 backwards, paid unless told otherwise. An override of
+ * paid_at or voided_at without a status gives an invoice without the service's status (the flow derives it).
+ */
 export function makeInvoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
+  const invoice = paidInvoice(n, overrides);
+  if (!('status' in overrides) && ('paid_at' in overrides || 'voided_at' in overrides)) delete (invoice as Partial<Invoice>).status;
+  return invoice;
+}
+
+function paidInvoice(n: number, overrides: Partial<Invoice>): Invoice {
   const month = 12 - (n % 12);
   const year = 2030 - Math.floor(n / 12);
   const mm = String(month).padStart(2, '0');

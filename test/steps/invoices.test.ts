@@ -45,18 +45,20 @@ describe('sf-step-invoices', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('derives the status from the fields, not from the service\'s word or a colour', async () => {
+  it('says the service\'s status, and derives it from the fields where the service gives none; in words, not by colour', async () => {
     const invoices = [
-      makeInvoice(0, { paid_at: null, payment_due_date: '2999-01-01', status: 'paid' }),
-      makeInvoice(1, { paid_at: null, payment_due_date: '2000-01-01', status: 'due' }),
+      makeInvoice(0, { paid_at: null, payment_due_date: '2999-01-01' }),
+      makeInvoice(1, { paid_at: null, payment_due_date: '2000-01-01' }),
       makeInvoice(2, { paid_at: null, voided_at: '2030-10-08T12:00:00Z' }),
       makeInvoice(3),
+      // The service's clock says past due while the browser's (behind it) would say due: the service's word counts.
+      makeInvoice(4, { paid_at: null, payment_due_date: '2999-01-01', status: 'past_due' }),
     ];
     const el = await mountList(pagedApi(invoices));
-    await until(() => cards(el).length === 4);
+    await until(() => cards(el).length === 5);
     const badges = cards(el).map((c) => c.querySelector('.status')!);
-    expect(badges.map((b) => b.getAttribute('data-status'))).to.deep.equal(['due', 'past_due', 'voided', 'paid']);
-    expect(badges.map((b) => text(b).replace(/^\W+/, ''))).to.deep.equal(['Due', 'Past due', 'Voided', 'Paid']);
+    expect(badges.map((b) => b.getAttribute('data-status'))).to.deep.equal(['due', 'past_due', 'voided', 'paid', 'past_due']);
+    expect(badges.map((b) => text(b).replace(/^\W+/, ''))).to.deep.equal(['Due', 'Past due', 'Voided', 'Paid', 'Past due']);
   });
 
   it('"Show older invoices" adds the next page, moves focus to its first invoice, and says how many are shown', async () => {

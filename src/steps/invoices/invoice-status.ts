@@ -1,5 +1,6 @@
 /**
- * An invoice's status from its own fields, the same rule the contract states for its `status` field: paid (paid_at
+ * An invoice's status: the service's `status`, or, where an answer has none, from its own fields by the same rule the
+ * contract states for that field: paid (paid_at
  * set), voided (voided_at set), past due (neither, and the payment due date is before today), else due. On the due
  * date itself the invoice is still due: auto-pay charges the card that morning.
  *
@@ -13,8 +14,17 @@ export type InvoiceState = 'paid' | 'voided' | 'due' | 'past_due';
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The status of `invoice` on `today` (`YYYY-MM-DD` in America/Chicago). Pure. */
-export function invoiceStatus(invoice: Pick<Invoice, 'paid_at' | 'voided_at' | 'payment_due_date'>, today: string): InvoiceState {
+const STATES: readonly string[] = ['paid', 'voided', 'due', 'past_due'];
+
+/**
+ * The status of `invoice`: the one the service says (its clock is the one that counts; a browser's may lag it), else
+ * the same rule applied on `today` (`YYYY-MM-DD` in America/Chicago). Pure.
+ */
+export function invoiceStatus(
+  invoice: Pick<Invoice, 'paid_at' | 'voided_at' | 'payment_due_date'> & { status?: string | null },
+  today: string,
+): InvoiceState {
+  if (invoice.status && STATES.includes(invoice.status)) return invoice.status as InvoiceState;
   if (invoice.paid_at) return 'paid';
   if (invoice.voided_at) return 'voided';
   // A due date that cannot be read is not evidence of a missed payment.
