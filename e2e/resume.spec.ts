@@ -1,10 +1,11 @@
 /**
  * Resuming: the server is the source of truth, so a reload in the middle comes back to the same step, and a fresh
- * link for the same account opens at the first unfinished step with what was saved still there.
+ * link for the same account opens at the first unfinished step with what was saved still there; two tabs of one
+ * session acting at once make one side effect.
  */
 import { test, expect } from '@playwright/test';
 import { createHostedLink, openFlowInModal, waitForMessage, messages } from './support/partner.js';
-import { getAccount } from './support/sandbox.js';
+import { createPresetAccount, flowLink, getAccount, request, sandboxAccount } from './support/sandbox.js';
 import {
   ADDRESSES,
   DEFAULT_IDENTITY,
@@ -17,6 +18,7 @@ import {
   fillIdentity,
   finalize,
   press,
+  stepHeading,
   submitCredit,
 } from './support/flow-steps.js';
 
@@ -140,5 +142,53 @@ test.describe('resume', () => {
     await expect(second.frame.locator('sf-step-done')).toContainText(`Planned start date: ${longDate(plan.startDate)}.`);
     const account = await getAccount(first.accountUuid);
     expect(account.enrollment.is_enrollment_finalized).toBe(true);
+  });
+});
+
+test.describe('two tabs of one session: one side effect', () => {
+  test('double finalize from two tabs: one finalize, both tabs end on "Enrollment received"', async ({ browser }) => {
+    const preset = await createPresetAccount('applying-enrollment-not-finalized');
+    const link = (await flowLink(preset.uuid, 'enrollment', { behavior: 'hosted' })).login_link;
+    const a = await browser.newPage();
+    const b = await browser.newPage();
+    await a.goto(link);
+    await b.goto(link);
+    await expect(stepHeading(a)).toHaveText('Review and submit', { timeout: 20_000 });
+    await expect(stepHeading(b)).toHaveText('Review and submit', { timeout: 20_000 });
+    await a.getByRole('button', { name: 'Submit enrollment' }).click();
+    await expect(stepHeading(a)).toHaveText('Enrollment received', { timeout: 20_000 });
+    await b.getByRole('button', { name: 'Submit enrollment' }).click();
+    await expect(stepHeading(b)).toHaveText('Enrollment received', { timeout: 20_000 });
+    const counters = (await sandboxAccount(preset.uuid)).counters as Record<string, number>;
+    expect(counters.finalize_succeeded).toBe(1);
+    await a.close();
+    await b.close();
+  });
+
+  test('double renewal from two tabs: one renewal, the second tab says it is queued', async ({ browser }) => {
+    const preset = await createPresetAccount('active-contract-ending-soon');
+    const link = (await flowLink(preset.uuid, 'renewal', { behavior: 'hosted' })).login_link;
+    const a = await browser.newPage();
+    const b = await browser.newPage();
+    for (const p of [a, b]) {
+      await p.goto(link);
+      await expect(stepHeading(p)).toHaveText('Renew your electricity plan', { timeout: 20_000 });
+      await p.getByRole('button', { name: 'See renewal plans' }).click();
+      await expect(stepHeading(p)).toHaveText('Choose your renewal plan', { timeout: 20_000 });
+    }
+    await a.locator('sf-plan-card').first().getByRole('button', { name: 'Choose this plan' }).click();
+    await a.locator('sf-plan-accept').getByRole('checkbox').check();
+    await a.locator('sf-plan-accept').getByRole('button', { name: 'Renew with this plan' }).click();
+    await expect(stepHeading(a)).toHaveText('Your renewal is confirmed', { timeout: 20_000 });
+
+    await b.locator('sf-plan-card').nth(1).getByRole('button', { name: 'Choose this plan' }).click();
+    await b.locator('sf-plan-accept').getByRole('checkbox').check();
+    await b.locator('sf-plan-accept').getByRole('button', { name: 'Renew with this plan' }).click();
+    await expect(b.locator('main')).toContainText('already renewed', { timeout: 20_000 });
+    const location = (await request<{ location_uuid: string }>('GET', `/v1/app/accounts/${preset.uuid}`)).location_uuid;
+    const loc = await request<{ queued_contract: { plan_uuid: string } | null }>('GET', `/v1/account/locations/${location}`, { token: preset.account_token });
+    expect(Boolean(loc.queued_contract)).toBe(true);
+    await a.close();
+    await b.close();
   });
 });
