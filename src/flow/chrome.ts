@@ -16,11 +16,13 @@ export function renderProgress(scope: AnyScope, step: string, account: Account) 
   return renderProgressBar(at.index, at.total, scope.steps(account).map(scope.label));
 }
 
-/** "Step 2 of 6: Plan" for the live region; the view's own heading when it has one. */
-export function announcement(scope: AnyScope, shown: { step: string; title: string }, account: Account | undefined): string {
-  const at = account && position(scope, shown.step, account);
-  const title = shown.title || scope.label(shown.step);
-  return at ? msg(str`Step ${at.index} of ${at.total}: ${title}`, { id: 'flow.announce-step' }) : title;
+/**
+ * "Step 2 of 6" for the live region when a numbered step is shown. Its title is not repeated there: focus on its
+ * heading reads it (twice would be once too many).
+ */
+export function announcement(scope: AnyScope, step: string, account: Account | undefined): string {
+  const at = account && position(scope, step, account);
+  return at ? msg(str`Step ${at.index} of ${at.total}`, { id: 'progress.step-of' }) : '';
 }
 
 /** "Plan · Acme Energy": the step (when one is on screen), then the partner's name or the flow's. */

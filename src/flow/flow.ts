@@ -63,8 +63,8 @@ export class SfFlow extends LocalizedElement {
   early: Record<string, Promise<Response>> | undefined;
 
   private _state: FlowState = initialState;
-  /** The live region's text, once the new step's heading is known. */
-  private _announce: { step: string; title: string } | null = null;
+  /** The step the live region names the position of, once its heading has focus. */
+  private _announce: string | null = null;
   /** The showing (step and visit) last announced and told to the host. */
   private _shown = '';
 
@@ -192,12 +192,12 @@ export class SfFlow extends LocalizedElement {
     }
     // The question asked over a step still saving is shown (and focused) first; "Stay" reads the account again.
     if (screen.completing && !screen.asking) return void this._reread(screen);
-    const heading = await this._focus(screen.asking ? this._scope!.question!.tag : view.tag);
+    await this._focus(screen.asking ? this._scope!.question!.tag : view.tag);
     // The question, or a showing already announced (Back from the question): focus only.
     const shown = screen.step + screen.visit;
     if (screen.asking || this._state.screen !== screen || this._shown === shown) return;
     this._shown = shown;
-    this._announce = { step: screen.step, title: heading?.textContent?.trim() ?? '' };
+    this._announce = screen.step;
     this._link.stepShown(screen.step);
     this._prefetch(screen.step);
   }
@@ -286,8 +286,7 @@ export class SfFlow extends LocalizedElement {
   private async _switchLocale(locale: Locale, firstScreen = false): Promise<void> {
     try {
       await setLocale(locale, firstScreen);
-      // The live region's step title is the heading's text in the language it was shown in: not repeated in the
-      // other ("Paso 3 de 6: Tell us about yourself"); the next step is announced in the new language.
+      // The live region does not say the same position again in the other language; the next step is announced in it.
       this._announce = null;
       if (this.token) rememberLocale(sessionStore(), this.token, locale);
     } catch {
@@ -325,14 +324,14 @@ export class SfFlow extends LocalizedElement {
    * Renders, then moves focus to the heading of the view `tag` (the new step, the question). A new screen starts at
    * its top (the header, the progress, the heading), wherever the last one was scrolled to.
    */
-  private async _focus(tag: string): Promise<HTMLElement | null> {
+  private async _focus(tag: string): Promise<void> {
     await this.updateComplete;
     // In a task of its own: the browser lays the new screen out in its rendering step, not forced by the scroll and
     // the focus inside the task that rendered it (one long task on a slow phone instead of two short ones).
     await new Promise((resolve) => setTimeout(resolve));
     scrollTo(0, 0);
     const view = this.renderRoot.querySelector<HTMLElement>(tag);
-    return view ? focusHeading(view, true) : null;
+    if (view) await focusHeading(view, true);
   }
 
   private async _showStatus(): Promise<void> {

@@ -27,7 +27,6 @@
 'error.server': `Algo salió mal de nuestro lado. No se perdió nada: vuelva a intentarlo en un momento.`,
 'error.try_again': `Intentar de nuevo`,
 'field.optional': `opcional`,
-'flow.announce-step': str`Paso ${0} de ${1}: ${2}`,
 'flow.title': `Inscripción de electricidad`,
 'loading.label': `Cargando…`,
 'progress.completed': `paso completado`,
