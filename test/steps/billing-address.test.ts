@@ -115,6 +115,13 @@ describe('sf-step-billing-address', () => {
     expect(fake.callsOf('updateBillingAddress')).to.have.length(0);
   });
 
+  it('reads the service address with the choice that sends bills there', async () => {
+    const el = await mountForm(new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS));
+    const same = q<HTMLInputElement>(el, 'input[value="same"]');
+    const described = el.shadowRoot!.getElementById(same.getAttribute('aria-describedby') ?? '');
+    expect(described ? text(described) : '').to.contain('1200 Main St');
+  });
+
   it('a refusal of the other address is no longer said once the customer chose the service address', async () => {
     const fake = new FakeApi()
       .on('getBillingAddress', async () => SAME_ADDRESS)

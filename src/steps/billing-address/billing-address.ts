@@ -171,10 +171,10 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
         ? html`<fieldset>
             <legend>${msg('Send my bills to', { id: 'billing-address.choice' })}</legend>
             <label class="choice">
-              <input type="radio" name="choice" value="same" .checked=${d.choice === 'same'} @change=${() => this._choose('same')} />
+              <input type="radio" name="choice" value="same" aria-describedby="service-address" .checked=${d.choice === 'same'} @change=${() => this._choose('same')} />
               <span>${msg('My service address', { id: 'billing-address.same' })}</span>
             </label>
-            <p class="service">
+            <p class="service" id="service-address">
               ${service.address_1}${service.address_2 ? `, ${service.address_2}` : ''}, ${service.city}, ${service.state} ${service.postal_code}
             </p>
             <label class="choice">
