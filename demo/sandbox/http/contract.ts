@@ -376,9 +376,14 @@ function fromQuery(text: string, schema: Json): unknown {
 
 /**
  * The query parameters `op` defines, checked against their schemas; parameters the contract does not define are
- * ignored, like unknown body keys. A 400 names every bad parameter.
+ * ignored, like unknown body keys. A 400 names every bad parameter: `more` adds the handler's own checks of the
+ * parameters the contract let through (a cursor this API never returned).
  */
-export function parseQuery<Op extends OperationId>(op: Op, c: QueryContext): QueryOf<Op> {
+export function parseQuery<Op extends OperationId>(
+  op: Op,
+  c: QueryContext,
+  more?: (query: Partial<QueryOf<Op>>, issues: FieldIssue[]) => void,
+): QueryOf<Op> {
   const issues: FieldIssue[] = [];
   const out: Json = {};
   for (const parameter of operation(op).query) {
@@ -390,6 +395,11 @@ export function parseQuery<Op extends OperationId>(op: Op, c: QueryContext): Que
     const value = fromQuery(text, parameter.schema);
     if (parameter.validate(value)) out[parameter.name] = value;
     else issues.push(...issuesOf(parameter.validate.errors ?? [], parameter.name));
+  }
+  if (more) {
+    // Only the parameters nothing was said about yet (a repeated one is named once).
+    const named = new Set(issues.map((i) => i.field));
+    more(Object.fromEntries(Object.entries(out).filter(([name]) => !named.has(name))) as Partial<QueryOf<Op>>, issues);
   }
   if (issues.length > 0) throw fail.invalid(issues);
   return out as QueryOf<Op>;

@@ -129,3 +129,16 @@ function describeIssues(fields: FieldIssue[]): string {
   if (fields.length === 1) return fields[0]!.message;
   return `${fields.length} fields are invalid: ${fields.map((f) => f.field).join(', ')}`;
 }
+
+/**
+ * Runs a check that throws a 400 naming fields and adds those fields to `issues` instead: a handler's own checks
+ * (a cursor, an age) join the contract's, so one 400 names every bad field. Any other error is thrown on.
+ */
+export function collect(issues: FieldIssue[], check: () => unknown): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 400 && error.fields?.length)) throw error;
+    issues.push(...error.fields);
+  }
+}

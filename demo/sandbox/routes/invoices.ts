@@ -1,7 +1,7 @@
 /** Invoices (most recent first, cursor pagination) and invoice detail with charge groups. */
 import type { Hono } from 'hono';
 import type { SandboxEnv } from '../http/env.js';
-import { fail } from '../http/errors.js';
+import { collect, fail } from '../http/errors.js';
 import { parseQuery } from '../http/contract.js';
 import { toDetail, toListItem } from '../invoices.js';
 import { invoiceHistoryOf, invoiceOf, meterInvoices } from '../state/invoice-history.js';
@@ -22,7 +22,7 @@ export function registerInvoiceRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store, clock, config } = deps;
 
   app.get('/v1/account/billing/invoices', async (c) => {
-    const query = parseQuery('listInvoices', c);
+    const query = parseQuery('listInvoices', c, (q, issues) => q.cursor !== undefined && collect(issues, () => decode(q.cursor!)));
     const limit = query.limit ?? 25;
     const after = query.cursor === undefined ? null : decode(query.cursor);
     const now = clock.nowMs();

@@ -160,11 +160,7 @@ export class Store {
   /** Newest first. The cursor is the opaque position of the last account of the previous page. */
   listAccounts(limit: number, cursor?: string): AccountPage {
     let before = Number.POSITIVE_INFINITY;
-    if (cursor !== undefined) {
-      const decoded = decodeCursor(cursor);
-      if (decoded === undefined) throw fail.field('cursor', 'format', 'cursor is not a next_cursor this API returned');
-      before = decoded;
-    }
+    if (cursor !== undefined) before = accountCursor(cursor);
     const sorted = this.accounts()
       .filter((a) => a.seq < before)
       .sort((a, b) => b.seq - a.seq);
@@ -196,6 +192,13 @@ export class Store {
 
 export function encodeCursor(position: number): string {
   return Buffer.from(`p:${position}`).toString('base64url');
+}
+
+/** The account sequence a listAccounts cursor points before; a 400 naming `cursor` when this API never returned it. */
+export function accountCursor(cursor: string): number {
+  const decoded = decodeCursor(cursor);
+  if (decoded === undefined) throw fail.field('cursor', 'format', 'cursor is not a next_cursor this API returned');
+  return decoded;
 }
 
 export function decodeCursor(cursor: string): number | undefined {

@@ -212,3 +212,29 @@ describe('tokens and links', () => {
     assert.ok(!JSON.stringify(res.body).includes(APP_TOKEN));
   });
 });
+
+describe('a 400 names every bad field, the handler\'s own checks (cursor, age) with the contract\'s', () => {
+  const h = new Harness();
+  after(() => h.close());
+
+  const named = (body: { error?: { fields?: { field: string }[] } }) => (body.error?.fields ?? []).map((f) => f.field).sort();
+
+  it('GET /v1/app/accounts?limit=0&cursor=garbage names limit and cursor', async () => {
+    const res = await h.app('GET', '/v1/app/accounts?limit=0&cursor=garbage');
+    assert.equal(res.status, 400);
+    assert.deepEqual(named(res.body), ['cursor', 'limit'], JSON.stringify(res.body));
+  });
+
+  it('GET /v1/account/billing/invoices?limit=0&cursor=garbage names limit and cursor', async () => {
+    const { token } = await h.createAccount();
+    const res = await h.as(token)('GET', '/v1/account/billing/invoices?limit=0&cursor=garbage');
+    assert.equal(res.status, 400);
+    assert.deepEqual(named(res.body), ['cursor', 'limit'], JSON.stringify(res.body));
+  });
+
+  it('POST /v1/app/accounts with a malformed email and an under-18 date_of_birth names both', async () => {
+    const res = await h.app('POST', '/v1/app/accounts', { email: 'not an email', date_of_birth: '2020-01-01' });
+    assert.equal(res.status, 400);
+    assert.deepEqual(named(res.body), ['date_of_birth', 'email'], JSON.stringify(res.body));
+  });
+});

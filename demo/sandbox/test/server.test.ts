@@ -2,6 +2,7 @@
  * chunked bodies over the limit, the fault injector's dropped connection). */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createSandbox, type Sandbox } from '../app.js';
@@ -63,3 +64,31 @@ describe('the sandbox over HTTP', () => {
     assert.equal((await fetch(`${base}/v1/app/accounts`, { headers: { authorization: 'Bearer sandbox_app_server_test' } })).status, 200);
   });
 });
+
+/** A raw request over the socket: TRACE cannot be sent by fetch (the Request constructor refuses the method). */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers: { connection: 'close', ...headers } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (p: Buffer) => parts.push(p));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('methods only a socket carries', () => {
+  it('TRACE to a path without a route is a 4xx in the error body, never a 500 (with a body too)', async () => {
+    const answers: string[] = [];
+    for (const path of ['/nope', '/', '/v1', '/v1/account/nope', '/__sandbox/nope', '/__sandbox/processor/nope']) {
+      const res = await raw('TRACE', path, { authorization: 'Bearer sandbox_app_server_test' });
+      answers.push(`TRACE ${path} → ${res.status} ${res.text.slice(0, 120)}`);
+    }
+    const withBody = await raw('TRACE', '/nope', { 'content-type': 'application/json', 'content-length': '2' }, '{}');
+    answers.push(`TRACE /nope with a body → ${withBody.status} ${withBody.text.slice(0, 120)}`);
+    for (const a of answers) assert.match(a, / → 4\d\d \{"error":/, a);
+  });
+});
+
