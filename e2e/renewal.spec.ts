@@ -4,7 +4,7 @@
  * and the done screen says it is queued; the sandbox's Location shows `queued_contract`, and a documents link for
  * the same account lists its documents as queued among all documents. Guards: too early, already renewed (also when
  * an acceptance's answer was lost and another plan is then chosen: the plan queued is named). Spanish
- * headings, and screenshots at 375 px and desktop (into /tmp/e2e-shots/).
+ * headings, and screenshots at 375 px and desktop (into /tmp/e2e-shots/). A reload on the done screen comes back to it.
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
@@ -177,6 +177,24 @@ test.describe('renewal', () => {
       await clearFaults();
     }
     await expect(frame.locator('sf-step-renewal-done')).toBeVisible();
+    await frame.locator('header').getByRole('button', { name: 'Close', exact: true }).click();
+    await waitForClose(page, { reason: 'completed' });
+  });
+
+  test('a reload of the page on the done screen comes back to it, and Close there says completed', async ({ page }) => {
+    const { frame, iframe } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
+    await expectHeading(frame, 'Renew your electricity plan');
+    await frame.getByRole('button', { name: 'See renewal plans' }).click();
+    await expectHeading(frame, 'Choose your renewal plan');
+    await frame.locator('sf-plan-card').first().getByRole('button', { name: 'Choose this plan' }).click();
+    const accept = frame.locator('sf-plan-accept');
+    await accept.getByRole('checkbox').check();
+    await accept.getByRole('button', { name: 'Renew with this plan' }).click();
+    await expectHeading(frame, 'Your renewal is confirmed');
+    const flowFrame = await (await iframe.elementHandle())!.contentFrame();
+    await flowFrame!.evaluate(() => location.reload());
+    await expectHeading(frame, 'Your renewal is confirmed');
+    await expect(frame.locator('main')).toContainText('is queued: it starts on');
     await frame.locator('header').getByRole('button', { name: 'Close', exact: true }).click();
     await waitForClose(page, { reason: 'completed' });
   });

@@ -34,7 +34,10 @@ export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * checks (the flow reads them back through the API), not trusted as outcomes.
  */
 export const RETURN_PARAMS = ['battery_authorization'] as const;
-export type Returned = Partial<Record<(typeof RETURN_PARAMS)[number], string>>;
+export type Returned = Partial<Record<(typeof RETURN_PARAMS)[number], string>> & {
+  /** A reload of a session that finished its scope's job (session-done.ts): it resumes on the done screen. */
+  done?: boolean;
+};
 
 export interface Launch {
   token: string | null;
@@ -49,6 +52,8 @@ interface StoredSession {
   expires_at: string | null;
   saved_at: number;
   locale: string | null;
+  /** The session finished its scope's job (session-done.ts); a flag, nothing the customer typed. */
+  done?: boolean;
 }
 
 interface LocationLike {
@@ -104,22 +109,17 @@ export function captureLaunch(
   }
 
   const stored = read(store, now);
-  if (stored) return { token: stored.token, locale: locale ?? stored.locale, returned };
+  if (stored) return { token: stored.token, locale: locale ?? stored.locale, returned: stored.done ? { ...returned, done: true } : returned };
   return { token: null, locale, returned };
 }
 
-/** Records when the session ends, learned from GET /v1/account/flow. */
-export function rememberExpiry(store: SessionStore | null, token: string, expiresAt: string): void {
+/**
+ * Adds to the tab's stored session, if it is `token`'s (null: whichever it is): when it ends (learned from GET
+ * /v1/account/flow), the language the customer chose, that its scope's job was done (session-done.ts).
+ */
+export function remember(store: SessionStore | null, token: string | null, what: Partial<Omit<StoredSession, 'token' | 'saved_at'>>): void {
   const stored = read(store, Date.now());
-  if (stored?.token !== token) return;
-  write(store, { ...stored, expires_at: expiresAt });
-}
-
-/** Keeps the user's language choice across a reload of the tab. */
-export function rememberLocale(store: SessionStore | null, token: string, locale: string): void {
-  const stored = read(store, Date.now());
-  if (stored?.token !== token) return;
-  write(store, { ...stored, locale });
+  if (stored && (!token || stored.token === token)) write(store, { ...stored, ...what });
 }
 
 export function forgetSession(store: SessionStore | null): void {
@@ -153,6 +153,7 @@ function read(store: SessionStore | null, now: number): StoredSession | null {
     expires_at: value.expires_at ?? null,
     saved_at: value.saved_at ?? now,
     locale: value.locale ?? null,
+    done: value.done === true,
   };
 }
 

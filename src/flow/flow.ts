@@ -6,7 +6,7 @@ import type { FlowScope } from '../bridge/messages.js';
 import { provideApi, type StepDraft } from '../contract/context.js';
 import { LocalizedElement, getLocale, laterStrings, normalizeLocale, setLocale, useScope, type Locale } from '../i18n/localization.js';
 import { sharedStyles } from '../styles/shared.js';
-import { rememberLocale, sessionStore, type Returned } from './bootstrap.js';
+import { remember, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
 import { flowStyles } from './flow.styles.js';
 import { progressStyles } from '../ui/progress.js';
@@ -288,7 +288,7 @@ export class SfFlow extends LocalizedElement {
       await setLocale(locale, firstScreen);
       // The live region does not say the same position again in the other language; the next step is announced in it.
       this._announce = null;
-      if (this.token) rememberLocale(sessionStore(), this.token, locale);
+      if (this.token) remember(sessionStore(), this.token, { locale });
     } catch {
       // The strings could not load (offline): stay in the current language.
     }

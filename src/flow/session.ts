@@ -11,7 +11,7 @@ import { closeMessage, deliver, normalizeOrigins, type BridgeWindow } from '../b
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { usableBrandColor } from './branding.js';
-import { forgetSession, rememberExpiry, sessionStore } from './bootstrap.js';
+import { forgetSession, remember, sessionStore } from './bootstrap.js';
 import type { HostHooks } from './host-link.js';
 
 export interface SessionHooks extends HostHooks {
@@ -52,7 +52,7 @@ export class SessionLink {
 
   connect(host: HTMLElement, session: FlowSession, hooks: SessionHooks): void {
     this._session = session;
-    if (hooks.token) rememberExpiry(sessionStore(), hooks.token, session.expires_at);
+    if (hooks.token) remember(sessionStore(), hooks.token, { expires_at: session.expires_at });
     const connection = {};
     this._connection = connection;
     // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { captureLaunch, cleanPath, forgetSession, rememberExpiry, SESSION_KEY, takeEarlyRequests, type SessionStore } from '../../src/flow/bootstrap.js';
+import { captureLaunch, cleanPath, forgetSession, remember, SESSION_KEY, takeEarlyRequests, type SessionStore } from '../../src/flow/bootstrap.js';
+import { markSessionDone } from '../../src/flow/session-done.js';
 
 function memoryStore(): SessionStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -26,6 +27,31 @@ describe('bootstrap', () => {
     expect(JSON.parse(store.data.get(SESSION_KEY)!).token).to.equal('flow_abc');
   });
 
+  it('a session whose done screen showed resumes with done after a reload; a new link starts without it', () => {
+    const store = window.sessionStorage;
+    const now = Date.now();
+    try {
+      captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
+      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now).returned).to.deep.equal({});
+      markSessionDone();
+      // What the session chunk writes later (the expiry, a language) keeps it.
+      remember(store, 'flow_abc', { expires_at: new Date(now + 30 * 60_000).toISOString() });
+      remember(store, 'flow_abc', { locale: 'es' });
+      remember(store, 'flow_other', { locale: 'en' });
+      const reload = captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 1000);
+      expect(reload).to.deep.equal({ token: 'flow_abc', locale: 'es', returned: { done: true } });
+      // Only a flag is stored beside the token.
+      expect(Object.keys(JSON.parse(store.getItem(SESSION_KEY)!)).sort()).to.deep.equal(['done', 'expires_at', 'locale', 'saved_at', 'token']);
+      captureLaunch({ pathname: '/login', search: '?token=flow_new' }, fakeHistory(), store, now + 2000);
+      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 3000).returned).to.deep.equal({});
+      forgetSession(store);
+      markSessionDone();
+      expect(store.getItem(SESSION_KEY), 'no session, nothing marked').to.equal(null);
+    } finally {
+      forgetSession(store);
+    }
+  });
+
   it('keeps a base path', () => {
     expect(cleanPath('/flow/login')).to.equal('/flow/');
     expect(cleanPath('/login/')).to.equal('/');
@@ -36,7 +62,7 @@ describe('bootstrap', () => {
     const store = memoryStore();
     const now = Date.parse('2030-01-01T10:00:00Z');
     captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
-    rememberExpiry(store, 'flow_abc', '2030-01-01T10:30:00Z');
+    remember(store, 'flow_abc', { expires_at: '2030-01-01T10:30:00Z' });
     const history = fakeHistory();
     expect(captureLaunch({ pathname: '/', search: '' }, history, store, now + 60_000).token).to.equal('flow_abc');
     expect(history.urls).to.deep.equal([]);

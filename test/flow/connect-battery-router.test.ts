@@ -34,6 +34,9 @@ describe('connect-battery router', () => {
     expect(resumeFrom({ battery_authorization: AUTH.toUpperCase() })).to.deep.equal({ returned: AUTH });
     expect(resumeFrom({ battery_authorization: 'javascript:alert(1)' })).to.equal(undefined);
     expect(resumeFrom({})).to.equal(undefined);
+    // A reload after a battery was connected in this session (its device screen marked it): leaving completes.
+    expect(resumeFrom({ done: true })).to.deep.equal({ done: true });
+    expect(batteryExit({ done: true })).to.equal('completed');
     expect(batteryStep(active(), { returned: AUTH })).to.equal('battery-authorize');
   });
 

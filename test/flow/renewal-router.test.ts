@@ -120,4 +120,15 @@ describe('renewal router', () => {
     expect(state.screen.kind === 'closed' ? state.screen.reason : 'open').to.equal('completed');
     expect(state.progress).to.deep.equal({ accepted: true });
   });
+
+  it('a reload after the renewal was accepted (returned.done) resumes on the done screen, and closing there completes', () => {
+    const scope = renewal as AnyScope;
+    let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'renewal' }), account: active, returned: { done: true } });
+    expect(state.screen).to.include({ step: 'renewal-done' });
+    state = reduce(scope, { ...state, screen: { ...(state.screen as object), ready: true } as FlowState['screen'] }, { type: 'exit', question: false });
+    expect(state.screen.kind === 'closed' ? state.screen.reason : 'open').to.equal('completed');
+    const fresh = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'renewal' }), account: active, returned: {} });
+    expect(fresh.screen).to.include({ step: 'renewal' });
+  });
 });
+

@@ -75,4 +75,13 @@ describe('update-payment-method declaration', () => {
     expect(scope.views['card-on-file'].tag).to.equal('sf-step-card-on-file');
     expect(scope.views.payment.tag).to.equal('sf-step-payment');
   });
+
+  it('a reload after the card was replaced (returned.done) resumes on the done screen, and closing there completes', () => {
+    const any = scope as AnyScope;
+    let state: FlowState = reduce(any, initialState, { type: 'booted', session: makeSession({ scope: 'update-payment-method' }), account: withCard, returned: { done: true } });
+    expect(state.screen).to.include({ step: 'card-updated' });
+    state = reduce(any, { ...state, screen: { ...(state.screen as object), ready: true } as FlowState['screen'] }, { type: 'exit', question: false });
+    expect(state.screen.kind === 'closed' ? state.screen.reason : 'open').to.equal('completed');
+  });
 });
+

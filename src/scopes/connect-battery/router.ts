@@ -18,6 +18,8 @@ export interface BatteryProgress {
   device?: string;
   /** The device was connected before this session (the chosen maker had one). */
   already?: boolean;
+  /** A battery was connected in this session before the page was reloaded (resumeFrom). */
+  done?: boolean;
 }
 
 /** The numbered steps (the device screen and the not-active explanation are not numbered). */
@@ -41,15 +43,19 @@ export function batteryStep(account: Account, progress: BatteryProgress = {}): B
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The session after the maker's page redirected back: the authorization to read (a well-formed id only). */
+/**
+ * The session after the maker's page redirected back: the authorization to read (a well-formed id only); after a
+ * reload of a session that connected a battery (its device screen marked it), that it did.
+ */
 export function resumeFrom(returned: Returned): BatteryProgress | undefined {
   const id = returned.battery_authorization;
-  return id && UUID.test(id) ? { returned: id.toLowerCase() } : undefined;
+  if (id && UUID.test(id)) return { returned: id.toLowerCase() };
+  return returned.done ? { done: true } : undefined;
 }
 
-/** Leaving once a device is on screen completes the flow; before, it is a plain exit. */
+/** Leaving once a device is on screen (or was, before a reload) completes the flow; before, it is a plain exit. */
 export function batteryExit(progress: BatteryProgress): 'completed' | 'exited' {
-  return progress.device ? 'completed' : 'exited';
+  return progress.device || progress.done ? 'completed' : 'exited';
 }
 
 /** What the steps report with sf-step-complete (`data`). */

@@ -20,6 +20,8 @@ export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
         ? msg('Renewal plans', { id: 'renewal.plans.list' })
         : msg('Done', { id: 'step.done' }),
   progress: {},
+  // A reload after the renewal was accepted (the done screen marked the session): back to the done screen.
+  resume: (returned) => (returned.done ? { accepted: true } : undefined),
   steps: renewalSteps,
   current: renewalCurrent,
   // No step's completion needs the account read again: a queued renewal changes the location's contracts, which the

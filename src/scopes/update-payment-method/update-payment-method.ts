@@ -52,6 +52,8 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
           ? msg('Card updated', { id: 'update_card.step.card_updated' })
           : msg('No card needed', { id: 'update_card.step.card_not_needed' }),
   progress: {},
+  // A reload after the card was replaced (the done screen marked the session): back to the done screen.
+  resume: (returned) => (returned.done ? { updated: true } : undefined),
   steps: updateCardSteps,
   // A reload after saving shows the card on file, which is then the new one.
   current: currentStep,

@@ -5,6 +5,7 @@ import { listBatteryDevices, type BatteryDevice } from '../../api/battery.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatKwh, formatPercent } from '../../ui/format.js';
 import { LaterStep } from '../shared/later-step.js';
+import { markSessionDone } from '../../flow/session-done.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -24,6 +25,12 @@ export class SfStepBatteryDevice extends LaterStep {
   };
 
   static override styles = laterStepStyles;
+
+  /** Shown once the job is done: a reload of the page comes back to this screen, and closing says `completed`. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    markSessionDone();
+  }
 
   /** The device to show (just connected, or already connected for the chosen maker). */
   deviceId: string | null = null;

@@ -5,6 +5,7 @@ import { getPaymentMethod } from '../../api/billing.js';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { LaterStep } from '../shared/later-step.js';
+import { markSessionDone } from '../../flow/session-done.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -27,6 +28,12 @@ export class SfStepCardUpdated extends LaterStep {
   };
 
   static override styles = laterStepStyles;
+
+  /** Shown once the job is done: a reload of the page comes back to this screen, and closing says `completed`. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    markSessionDone();
+  }
 
   private _failure: Failure | null = null;
 

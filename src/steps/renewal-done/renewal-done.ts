@@ -7,6 +7,7 @@ import { listAllDocuments } from '../../api/documents.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { LaterStep } from '../shared/later-step.js';
+import { markSessionDone } from '../../flow/session-done.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
@@ -29,6 +30,12 @@ export class SfStepRenewalDone extends LaterStep {
   };
 
   static override styles = [...laterStepStyles, renewalStyles];
+
+  /** Shown once the job is done: a reload of the page comes back to this screen, and closing says `completed`. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    markSessionDone();
+  }
 
   private _failure: Failure | null = null;
 
