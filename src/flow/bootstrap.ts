@@ -28,10 +28,11 @@ const MAX_AGE_MS = 60 * 60 * 1000;
 export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
- * Query parameters a page the flow sent the customer to adds on the way back (a battery maker's page, reached by
- * navigating when no popup could open, returns with `battery_authorization=<id>`). Read and stripped from the address
- * bar with the token, and handed to the scope (ScopeDeclaration.resume); never stored. Values are ids the service
- * checks (the flow reads them back through the API), not trusted as outcomes.
+ * What the scope resumes from (ScopeDeclaration.resume): the query parameters a page the flow sent the customer to
+ * adds on the way back (a battery maker's page, reached by navigating when no popup could open, returns with
+ * `battery_authorization=<id>`), read and stripped from the address bar with the token and never stored (ids the
+ * service checks: the flow reads them back through the API, not trusted as outcomes); and, on a reload, whether the
+ * stored session's job was done (`done`).
  */
 export const RETURN_PARAMS = ['battery_authorization'] as const;
 export type Returned = Partial<Record<(typeof RETURN_PARAMS)[number], string>> & {
