@@ -32,6 +32,17 @@ async function locationOf(accountUuid: string, locationUuid: string): Promise<Lo
   return request<Location>('GET', `/v1/account/locations/${locationUuid}`, { token });
 }
 
+/** From the first step: the plans, the first one chosen, its terms ticked; the acceptance form, ready to send. */
+async function chooseFirstPlan(frame: FlowScope) {
+  await expectHeading(frame, 'Renew your electricity plan');
+  await frame.getByRole('button', { name: 'See renewal plans' }).click();
+  await expectHeading(frame, 'Choose your renewal plan');
+  await frame.locator('sf-plan-card').first().getByRole('button', { name: 'Choose this plan' }).click();
+  const accept = frame.locator('sf-plan-accept');
+  await accept.getByRole('checkbox').check();
+  return accept;
+}
+
 test.describe('renewal', () => {
   test('a contract ending soon is renewed with the keyboard; the renewal is queued and appears among all documents', async ({ page, browser }) => {
     const { frame, accountUuid } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
@@ -160,12 +171,7 @@ test.describe('renewal', () => {
 
   test('Close while "Renewing…" waits for the answer: the renewal shows as done, and Close then says completed', async ({ page }) => {
     const { frame } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
-    await expectHeading(frame, 'Renew your electricity plan');
-    await frame.getByRole('button', { name: 'See renewal plans' }).click();
-    await expectHeading(frame, 'Choose your renewal plan');
-    await frame.locator('sf-plan-card').first().getByRole('button', { name: 'Choose this plan' }).click();
-    const accept = frame.locator('sf-plan-accept');
-    await accept.getByRole('checkbox').check();
+    const accept = await chooseFirstPlan(frame);
     // The service takes its time: the customer presses the header's Close while "Renewing…" is on screen.
     await setFaults({ route: '/v1/account/locations/*/renewal/accept', method: 'POST', latency_ms: 1500, count: 1 });
     try {
@@ -183,12 +189,7 @@ test.describe('renewal', () => {
 
   test('a reload of the page on the done screen comes back to it, and Close there says completed', async ({ page }) => {
     const { frame, iframe } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
-    await expectHeading(frame, 'Renew your electricity plan');
-    await frame.getByRole('button', { name: 'See renewal plans' }).click();
-    await expectHeading(frame, 'Choose your renewal plan');
-    await frame.locator('sf-plan-card').first().getByRole('button', { name: 'Choose this plan' }).click();
-    const accept = frame.locator('sf-plan-accept');
-    await accept.getByRole('checkbox').check();
+    const accept = await chooseFirstPlan(frame);
     await accept.getByRole('button', { name: 'Renew with this plan' }).click();
     await expectHeading(frame, 'Your renewal is confirmed');
     const flowFrame = await (await iframe.elementHandle())!.contentFrame();
