@@ -99,6 +99,8 @@ test.describe('languages and accessibility', () => {
       plans: async () => {
         await expect(frame.getByRole('button', { name: t.choosePlan, exact: true }).first()).toBeVisible();
         await expect(frame.getByRole('link', { name: t.efl }).first()).toBeVisible();
+        // The legal documents in the flow's language, whatever the account's.
+        await expect(frame.getByRole('link', { name: t.efl }).first()).toHaveAttribute('href', /[?&]locale=es$/);
         // Numbers and money in Spanish formatting: "12 meses", "¢" rates with a decimal comma or point per Intl.
         await expect(frame.locator('sf-plan-card').first()).toContainText('meses');
         await expect(frame.locator('sf-step-plans').getByRole('button', { name: t.back, exact: true })).toBeVisible();

@@ -86,7 +86,7 @@ describe('sf-step-documents', () => {
   });
 
   it('asks for the PDF in Spanish when the flow is in Spanish', async () => {
-    const { pdfHref } = await import('../../src/steps/documents/document-list.js');
+    const { pdfHref } = await import('../../src/ui/pdf.js');
     expect(pdfHref('https://s.example/documents/a.pdf', 'es')).to.equal('https://s.example/documents/a.pdf?locale=es');
     expect(pdfHref('https://s.example/documents/a.pdf?locale=en', 'es')).to.equal('https://s.example/documents/a.pdf?locale=es');
   });

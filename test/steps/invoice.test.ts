@@ -45,7 +45,8 @@ describe('sf-step-invoice', () => {
     expect(chargesTotal(detail)).to.equal(detail.total_cents);
     expect(el.shadowRoot!.querySelector('.alert.warning')).to.equal(null);
     const pdf = el.shadowRoot!.querySelector('a')!;
-    expect(pdf.getAttribute('href')).to.equal(detail.pdf);
+    // The PDF in the flow's language, whatever the account's (the service makes it in the account's).
+    expect(pdf.getAttribute('href')).to.equal(`${detail.pdf}?locale=en`);
     expect(pdf.getAttribute('target')).to.equal('_blank');
     expect(text(pdf)).to.contain('PDF');
     await expect(el).to.be.accessible();
@@ -78,6 +79,7 @@ describe('sf-step-invoice', () => {
         '1,024 kWh × 9.9000¢/kWh', '1 período de facturación × $4.95/mes', '2 períodos de facturación × $20.00/mes',
         '$140.00 × per the tariff', '$140.00 × per the tariff',
       ]);
+      expect(el.shadowRoot!.querySelector('p.pdf a')!.getAttribute('href')).to.match(/\?locale=es$/);
     } finally {
       await setLocale('en');
     }

@@ -1,6 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/plans/plans.js';
 import type { SfStepPlans } from '../../src/steps/plans/plans.js';
+import { setLocale } from '../../src/i18n/localization.js';
 import type { PlansViewedEvent, StepCompleteEvent } from '../../src/contract/events.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
 
@@ -59,13 +60,26 @@ describe('sf-step-plans', () => {
     expect(text(q(list[0]!, 'tr.featured'))).to.contain('1,000 kWh');
     expect(q(list[0]!, 'tr.featured strong').textContent).to.contain('15.2¢/kWh');
     const links = list[0]!.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a');
-    expect([...links].map((a) => a.href)).to.deep.equal([PLANS[0]!.links.efl, PLANS[0]!.links.tos, PLANS[0]!.links.yrac]);
+    // The PDFs in the flow's language, whatever the account's (the service makes them in the account's).
+    expect([...links].map((a) => a.href)).to.deep.equal([PLANS[0]!.links.efl, PLANS[0]!.links.tos, PLANS[0]!.links.yrac].map((u) => `${u}?locale=en`));
     for (const a of links) {
       expect(a.target).to.equal('_blank');
       expect(a.rel).to.contain('noopener');
       expect(text(a)).to.contain('PDF, opens in a new tab');
     }
     await expect(el).to.be.accessible();
+  });
+
+  it('links the plan documents in Spanish when the flow is in Spanish, whatever the account\'s language', async () => {
+    try {
+      await setLocale('es');
+      const el = await mountPlans(plansApi());
+      const list = await cards(el);
+      const links = list[0]!.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a');
+      expect([...links].map((a) => a.href)).to.deep.equal([PLANS[0]!.links.efl, PLANS[0]!.links.tos, PLANS[0]!.links.yrac].map((u) => `${u}?locale=es`));
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('records plans_viewed once, after the plans are on screen', async () => {

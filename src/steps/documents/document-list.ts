@@ -1,8 +1,9 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Document, DocumentType, Location } from '../../api/types.js';
-import { LocalizedElement, getLocale, type Locale } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
+import { pdfHref } from '../../ui/pdf.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 
 /** A document's kind in words (call from render: msg()). */
@@ -13,20 +14,6 @@ export function documentKind(type: DocumentType): string {
     case 'yrac': return msg('Your Rights as a Customer', { id: 'docs.kind.yrac' });
     case 'loa': return msg('Letter of Authorization', { id: 'docs.kind.loa' });
     case 'invoice': return msg('Invoice', { id: 'docs.kind.invoice' });
-  }
-}
-
-/**
- * The PDF in the customer's language: the service makes each document in the language of the account when it was
- * made (`language`) and gives it in the other one with `?locale=` (set, never repeated: a second `locale` is a 400).
- */
-export function pdfHref(url: string, locale: Locale): string {
-  try {
-    const href = new URL(url);
-    href.searchParams.set('locale', locale);
-    return href.href;
-  } catch {
-    return url;
   }
 }
 

@@ -4,6 +4,7 @@ import type { InvoiceDetail } from '../../api/types.js';
 import { getInvoice } from '../../api/billing.js';
 import { getLocale } from '../../i18n/localization.js';
 import { formatDate, formatKwh, formatMoney, formatRate, todayYmd } from '../../ui/format.js';
+import { pdfHref } from '../../ui/pdf.js';
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -199,7 +200,7 @@ export class SfStepInvoice extends LaterStep {
           </div>`
         : nothing}
       <p class="pdf">
-        <a href=${invoice.pdf} target="_blank" rel="noopener noreferrer">
+        <a href=${pdfHref(invoice.pdf, getLocale())} target="_blank" rel="noopener noreferrer">
           ${msg('Download the invoice', { id: 'invoice.pdf' })} <span class="muted">${msg('(PDF, opens in a new tab)', { id: 'plans.docs.new_tab' })}</span>
         </a>
       </p>

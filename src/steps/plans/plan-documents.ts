@@ -2,6 +2,8 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '@lit/localize';
 import type { Plan } from '../../api/types.js';
+import { getLocale } from '../../i18n/localization.js';
+import { pdfHref } from '../../ui/pdf.js';
 
 /**
  * The three legal documents of a plan, linked as the specification requires. They open in a new tab (the flow may be
@@ -10,6 +12,7 @@ import type { Plan } from '../../api/types.js';
  * Call from render() only.
  */
 export function renderDocumentLinks(plan: Plan, describedBy?: string) {
+  const locale = getLocale();
   const newTab = msg('(PDF, opens in a new tab)', { id: 'plans.docs.new_tab' });
   const docs = [
     { href: plan.links.efl, label: msg('Electricity Facts Label', { id: 'plans.docs.efl' }) },
@@ -19,7 +22,7 @@ export function renderDocumentLinks(plan: Plan, describedBy?: string) {
   return html`<ul class="docs">
     ${docs.map(
       (d) => html`<li>
-        <a href=${d.href} target="_blank" rel="noopener noreferrer" aria-describedby=${ifDefined(describedBy)}>
+        <a href=${pdfHref(d.href, locale)} target="_blank" rel="noopener noreferrer" aria-describedby=${ifDefined(describedBy)}>
           ${d.label} <span class="muted">${newTab}</span>
         </a>
       </li>`,
