@@ -25,7 +25,7 @@ const SCOPE = 'update-payment-method';
 
 const HEADINGS = {
   en: { cardOnFile: 'Your payment method', newCard: 'Enter your new card', updated: 'Your card is updated', keep: 'Keep this card', replace: 'Replace' },
-  es: { cardOnFile: 'Su método de pago', newCard: 'Ingrese su nueva tarjeta', updated: 'Su tarjeta está actualizada', keep: 'Conservar esta tarjeta', replace: 'Reemplazar' },
+  es: { cardOnFile: 'Su método de pago', newCard: 'Escriba los datos de su nueva tarjeta', updated: 'Su tarjeta está actualizada', keep: 'Conservar esta tarjeta', replace: 'Reemplazar' },
 } as const;
 
 const synced = async (uuid: string) => (await sandboxAccount(uuid)).counters?.payment_methods_synced ?? 0;

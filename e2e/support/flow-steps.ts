@@ -119,7 +119,7 @@ export const TEXT = {
     noMatchHeading: 'No encontramos esa dirección exacta',
     street: 'Dirección',
     unit: 'Apartamento o unidad',
-    zip: 'Código postal (ZIP)',
+    zip: 'Código postal',
     findAddress: 'Buscar mi dirección',
     thisIsMyAddress: 'Esta es mi dirección',
     esiId: 'ESI ID',

@@ -96,13 +96,6 @@ export function formatMonth(ym: string | null | undefined, locale: string): stri
   return dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** An ISO timestamp as a time of day in the user's zone (`3:45 PM`), e.g. when a link expires. */
-export function formatTime(iso: string | null | undefined, locale: string): string {
-  const t = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(t)) return '';
-  return dateFormat(locale, { timeStyle: 'short' }).format(new Date(t));
-}
-
 /** Today's calendar date (`YYYY-MM-DD`) in `timeZone` (the service's is America/Chicago), for date bounds. */
 export function todayYmd(timeZone = 'America/Chicago', now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.

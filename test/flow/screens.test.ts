@@ -1,8 +1,11 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { renderHeader } from '../../src/flow/header.js';
 import { renderLoading } from '../../src/flow/screens/loading-screen.js';
 import type { SfStatusScreen, StatusKind } from '../../src/flow/screens/status-screen.js';
 import '../../src/flow/screens/status-screen.js';
+import '../../src/flow/screens/expiry-notice.js';
+import type { SfExpiryNotice } from '../../src/flow/screens/expiry-notice.js';
+import { setLocale } from '../../src/i18n/localization.js';
 
 describe('flow screens', () => {
   for (const kind of ['expired', 'incomplete', 'forbidden', 'error', 'network', 'unsupported', 'framed', 'closed'] as StatusKind[]) {
@@ -16,6 +19,21 @@ describe('flow screens', () => {
       await expect(el).to.be.accessible();
     });
   }
+
+  it('says when the link expires in the customer\'s words: US Spanish is 12-hour, as every other time and date', async () => {
+    const at = new Date(2026, 10, 27, 15, 45).toISOString(); // 3:45 in the afternoon, in this browser's zone
+    const el = await fixture<SfExpiryNotice>(html`<sf-expiry-notice .expiresAt=${at}></sf-expiry-notice>`);
+    const said = () => el.shadowRoot!.querySelector('[role="status"]')!.textContent!.replace(/\s+/g, ' ').trim();
+    await waitUntil(() => said() !== '', 'the notice says nothing');
+    expect(said()).to.match(/^This link expires at 3:45 PM\. /);
+    try {
+      await setLocale('es');
+      await el.updateComplete;
+      expect(said()).to.match(/^Este enlace vence pronto \(3:45 p\.\s?m\.\)\. /);
+    } finally {
+      await setLocale('en');
+    }
+  });
 
   it('tells an expired user what to do and that nothing is lost', async () => {
     const el = await fixture<SfStatusScreen>(html`<sf-status-screen kind="expired"></sf-status-screen>`);

@@ -133,7 +133,7 @@ describe('sf-step-renewal-plans', () => {
     const accept = await choose(el);
     expect(api.callsOf('listRenewalPlans')[0]!.args[0]).to.equal(base.uuid);
     const card = el.shadowRoot!.querySelector('sf-plan-card')!;
-    expect([...card.shadowRoot!.querySelectorAll('a')].map((a) => a.href)).to.deep.equal([plans[0]!.links.efl, plans[0]!.links.tos, plans[0]!.links.yrac]);
+    expect([...card.shadowRoot!.querySelectorAll('a')].map((a) => a.href)).to.deep.equal([plans[0]!.links.efl, plans[0]!.links.tos, plans[0]!.links.yrac].map((u) => `${u}?locale=en`));
     expect(text(accept)).to.contain('Your new plan starts on January 5, 2030, the day after your current contract ends.');
     expect(qMaybe(accept, 'input[type=date]')).to.equal(null);
     const renew = button(accept, 'Renew with this plan');

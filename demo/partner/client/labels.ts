@@ -1,18 +1,32 @@
 /** Human names for scopes and close reasons, shared by the views. */
-import type { FlowScope } from './types.js';
+import type { FlowScope, Locale } from './types.js';
 
-const SCOPE_TITLES: Record<FlowScope, string> = {
-  enrollment: 'Electricity enrollment',
-  'update-payment-method': 'Electricity payment method',
-  documents: 'Electricity documents',
-  billing: 'Electricity billing',
-  renewal: 'Electricity plan renewal',
-  'connect-battery': 'Connect a home battery',
+const SCOPE_TITLES: Record<Locale, Record<FlowScope, string>> = {
+  en: {
+    enrollment: 'Electricity enrollment',
+    'update-payment-method': 'Electricity payment method',
+    documents: 'Electricity documents',
+    billing: 'Electricity billing',
+    renewal: 'Electricity plan renewal',
+    'connect-battery': 'Home battery connection',
+  },
+  es: {
+    enrollment: 'Inscripción en el servicio de electricidad',
+    'update-payment-method': 'Método de pago de la electricidad',
+    documents: 'Documentos de la electricidad',
+    billing: 'Facturas de la electricidad',
+    renewal: 'Renovación del plan de electricidad',
+    'connect-battery': 'Conexión de la batería doméstica',
+  },
 };
 
-/** The accessible name of the frame and of the modal: what the customer is doing, per scope. */
-export function flowTitle(scope: FlowScope): string {
-  return SCOPE_TITLES[scope];
+/**
+ * The accessible names around the flow, per scope, in the flow's language (a screen reader says them just before the
+ * flow itself): the frame's and the modal's (`title`), and the host SDK's fallback close button's (`closeLabel`).
+ */
+export function flowTitle(scope: FlowScope, locale: Locale = 'en'): { title: string; closeLabel: string } {
+  const title = SCOPE_TITLES[locale][scope];
+  return { title, closeLabel: `${locale === 'es' ? 'Cerrar' : 'Close'} ${title.charAt(0).toLowerCase()}${title.slice(1)}` };
 }
 
 const REASONS: Record<string, string> = {
@@ -63,7 +77,7 @@ export const RETURN_PAGE: Record<ReturnLang, { title: string; heading: string; l
     title: 'De vuelta en Lone Star Bank',
     heading: 'Bienvenido de nuevo',
     lead: 'El proceso de electricidad lo regresó a Lone Star Bank.',
-    close: 'Puede cerrar esta pestaña, o ',
+    close: 'Puede cerrar esta pestaña o ',
     demo: 'volver a la demostración del socio',
   },
 };

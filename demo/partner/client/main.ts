@@ -62,9 +62,9 @@ async function main(): Promise<void> {
       const link = await requestFlowLink(body);
       form.setLastAccount(link.account_uuid);
       form.setBusy(false);
-      const title = flowTitle(link.scope);
+      const { title, closeLabel } = flowTitle(link.scope, body.locale);
       if (mode === 'modal') {
-        await openModal({ link: link.login_link, title, trigger, hub, onClosed });
+        await openModal({ link: link.login_link, title, closeLabel, trigger, hub, onClosed });
       } else if (mode === 'webview') {
         webview.open({ link: link.login_link, title, hub, onClosed });
       } else {

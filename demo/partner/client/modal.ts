@@ -28,6 +28,8 @@ export function loadHostSdk(): Promise<HostSdk> {
 export interface ModalOptions {
   link: string;
   title: string;
+  /** The SDK's own close button's name, shown only when the flow does not load (labels.ts, in the flow's language). */
+  closeLabel: string;
   /** The button that opened it: focused before the SDK opens, so the SDK gives focus back to it afterwards. */
   trigger: HTMLElement;
   hub: FlowMessageHub;
@@ -47,7 +49,7 @@ export async function openModal(opts: ModalOptions): Promise<void> {
     loginLink: opts.link,
     title: opts.title,
     readyTimeout: READY_TIMEOUT_MS,
-    closeLabel: `Close ${opts.title.toLowerCase()}`,
+    closeLabel: opts.closeLabel,
     // The page's own tests find the dialog and the iframe by these.
     testIds: { dialog: 'flow-modal', frame: 'flow-frame' },
     // Every message, into the page's event log (and window.__flowMessages), as the webview's messages are.

@@ -97,6 +97,9 @@ export function dateTime(timestamp: string, lang: DocLang): string {
 }
 
 /** A cents-per-kWh decimal string with at least four decimals, the precision EFLs print. */
+/** A term in months, `1 month` / `12 months` (a partner's custom plan may last one month). */
+export const months = (n: number, say: Say): string => (n === 1 ? say('1 month', '1 mes') : say(`${n} months`, `${n} meses`));
+
 export const rate4 = (rate: string): string => {
   const [whole, fraction = ''] = rate.split('.');
   return `${whole}.${fraction.padEnd(4, '0')}¢`;

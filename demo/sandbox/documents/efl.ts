@@ -1,5 +1,5 @@
 import type { PdfDocument } from '../pdf.js';
-import { type DocLang, type PlanDocInput, REP, sayer, locale, money, longDate, rate4, heading, para, table, row, sandboxNotice, providerRows } from './common.js';
+import { type DocLang, type PlanDocInput, REP, sayer, locale, money, longDate, months, rate4, heading, para, table, row, sandboxNotice, providerRows } from './common.js';
 
 /** The Electricity Facts Label of a fixed rate product. */
 export function eflDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
@@ -21,7 +21,7 @@ export function eflDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
       para(
         say(
           `${plan.name} is a fixed rate product. Your price per kWh will not change during the ${term}-month term except for changes in TDU delivery charges; changes to the ERCOT or Texas Regional Entity administrative fees charged to loads; or changes resulting from federal, state or local laws or regulatory actions that impose new or modified fees or costs outside our control.`,
-          `${plan.name} es un producto de tarifa fija. Su precio por kWh no cambiará durante el plazo de ${term} meses, excepto por cambios en los cargos de entrega de la TDU; cambios en los cargos administrativos de ERCOT o de la Texas Regional Entity aplicados a las cargas; o cambios que resulten de leyes federales, estatales o locales o de acciones regulatorias que impongan cargos o costos nuevos o modificados fuera de nuestro control.`,
+          `${plan.name} es un producto de tarifa fija. Su precio por kWh no cambiará durante el plazo de ${months(term, say)}, excepto por cambios en los cargos de entrega de la TDU; cambios en los cargos administrativos de ERCOT o de la Texas Regional Entity aplicados a las cargas; o cambios que resulten de leyes federales, estatales o locales o de acciones regulatorias que impongan cargos o costos nuevos o modificados fuera de nuestro control.`,
         ),
       ),
       {
@@ -60,7 +60,7 @@ export function eflDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
       heading(say('Other key terms and questions', 'Otros términos y preguntas importantes')),
       table([
         row(say('Type of product', 'Tipo de producto'), say('Fixed rate', 'Tarifa fija')),
-        row(say('Contract term', 'Plazo del contrato'), say(`${term} months`, `${term} meses`)),
+        row(say('Contract term', 'Plazo del contrato'), months(term, say)),
         row(
           say('Do I have a termination fee or any fees associated with terminating service?', '¿Tengo que pagar un cargo por terminación o algún cargo por terminar el servicio?'),
           etf > 0

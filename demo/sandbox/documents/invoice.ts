@@ -5,9 +5,9 @@ import { type DocLang, type InvoicePdfInput, REP, sayer, locale, money, longDate
 const CHARGE_NAMES_ES: Record<string, string> = {
   energy_charge: 'Cargo por energía',
   base_charge: 'Cargo base',
-  tdu_customer_charge: 'Cargo de cliente y medición de la TDU',
-  tdu_delivery_charge: 'Cargo de entrega de la TDU',
-  puc_assessment: 'Cargo de evaluación de la PUC',
+  tdu_customer_charge: 'Cargo de cliente y medición de la compañía de distribución',
+  tdu_delivery_charge: 'Cargo de entrega de la compañía de distribución',
+  puc_assessment: 'Cuota de la Comisión de Servicios Públicos',
   gross_receipts_reimbursement: 'Reembolso del impuesto sobre ingresos brutos',
 };
 
@@ -25,7 +25,7 @@ export function invoiceDocument(invoice: InvoicePdfInput, lang: DocLang): PdfDoc
   const groupName = (g: ChargeGroup): string => {
     if (lang === 'en') return g.name;
     if (g.key === 'energy') return 'Cargos por energía';
-    if (g.key === 'delivery') return utility ? `Cargos de entrega de ${utility}` : 'Cargos de entrega de la TDU';
+    if (g.key === 'delivery') return utility ? `Cargos de entrega de ${utility}` : 'Cargos de entrega de su compañía de distribución';
     return 'Impuestos y cargos';
   };
   const chargeText = (text: string): string =>
@@ -116,7 +116,7 @@ export function invoiceDocument(invoice: InvoicePdfInput, lang: DocLang): PdfDoc
     para(
       say(
         'Residential electric service is exempt from Texas state sales tax. TDU delivery charges are passed through without markup.',
-        'El servicio eléctrico residencial está exento del impuesto estatal sobre las ventas de Texas. Los cargos de entrega de la TDU se trasladan sin recargo.',
+        'El servicio eléctrico residencial está exento del impuesto estatal sobre las ventas de Texas. Los cargos de entrega de la compañía de distribución se trasladan sin recargo.',
       ),
       'small',
     ),

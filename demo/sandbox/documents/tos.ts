@@ -1,5 +1,5 @@
 import type { PdfDocument } from '../pdf.js';
-import { type DocLang, type PlanDocInput, REP, sayer, locale, money, heading, para, table, row, sandboxNotice, providerRows, puctContact } from './common.js';
+import { type DocLang, type PlanDocInput, REP, sayer, locale, money, months, heading, para, table, row, sandboxNotice, providerRows, puctContact } from './common.js';
 
 /** The Terms of Service of a fixed rate product. */
 export function tosDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
@@ -19,8 +19,8 @@ export function tosDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
       heading(say('2. Your product', '2. Su producto')),
       para(
         say(
-          `${plan.name} is a fixed rate product with a term of ${plan.term_months} months in the ${utility} service area. Its prices are stated in the Electricity Facts Label (EFL) version ${plan.version}. These Terms of Service, the EFL and Your Rights as a Customer together form your agreement with us.`,
-          `${plan.name} es un producto de tarifa fija con un plazo de ${plan.term_months} meses en el área de servicio de ${utility}. Sus precios figuran en la Etiqueta de Datos de Electricidad (EFL) versión ${plan.version}. Estos Términos de Servicio, la EFL y Sus Derechos como Cliente forman en conjunto su contrato con nosotros.`,
+          `${plan.name} is a fixed rate product with a term of ${months(plan.term_months, say)} in the ${utility} service area. Its prices are stated in the Electricity Facts Label (EFL) version ${plan.version}. These Terms of Service, the EFL and Your Rights as a Customer together form your agreement with us.`,
+          `${plan.name} es un producto de tarifa fija con un plazo de ${months(plan.term_months, say)} en el área de servicio de ${utility}. Sus precios figuran en la Etiqueta de Datos de Electricidad (EFL) versión ${plan.version}. Estos Términos de Servicio, la EFL y Sus Derechos como Cliente forman en conjunto su contrato con nosotros.`,
         ),
       ),
       heading(say('3. Your right to cancel (rescission)', '3. Su derecho a cancelar (rescisión)')),
@@ -41,7 +41,7 @@ export function tosDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
       para(
         say(
           'We bill you once per billing cycle, after your meter is read. Each invoice is due 16 days after its invoice date; with auto-pay, the payment method on file is charged on the due date. A one-time late fee of up to 5% of the past-due balance may apply if payment is not received by the due date.',
-          'Le facturamos una vez por ciclo de facturación, después de la lectura de su medidor. Cada factura vence 16 días después de su fecha de emisión; con el pago automático, se cobra el método de pago registrado en la fecha de vencimiento. Si el pago no se recibe antes del vencimiento, se puede aplicar un único cargo por pago atrasado de hasta el 5% del saldo vencido.',
+          'Le facturamos una vez por ciclo de facturación, después de la lectura de su medidor. Cada factura vence 16 días después de su fecha de emisión; con el pago automático, se cobra el método de pago registrado en la fecha de vencimiento. Si el pago no se recibe a más tardar en la fecha de vencimiento, se puede aplicar un único cargo por pago atrasado de hasta el 5% del saldo vencido.',
         ),
       ),
       heading(say('6. Non-recurring charges', '6. Cargos no recurrentes')),
@@ -64,7 +64,7 @@ export function tosDocument(plan: PlanDocInput, lang: DocLang): PdfDocument {
       para(
         say(
           'We will send you a written expiration notice at least 14 days before the end of your contract term; for terms longer than four months we send three notices during the last third of the term, the last at least 30 days before the expiration date. If you do not choose a new product by the expiration date, you will be moved to our month-to-month default product, on these terms except for price, until you choose another product or provider. No termination fee applies within the 14 days before the expiration date.',
-          'Le enviaremos un aviso de vencimiento por escrito al menos 14 días antes del final del plazo de su contrato; para plazos de más de cuatro meses enviamos tres avisos durante el último tercio del plazo, el último al menos 30 días antes de la fecha de vencimiento. Si no elige un nuevo producto antes de la fecha de vencimiento, pasará a nuestro producto predeterminado de mes a mes, con estos términos salvo el precio, hasta que elija otro producto u otro proveedor. No se aplica ningún cargo por terminación dentro de los 14 días anteriores a la fecha de vencimiento.',
+          'Le enviaremos un aviso de vencimiento por escrito al menos 14 días antes del final del plazo de su contrato; para plazos de más de cuatro meses enviamos tres avisos durante el último tercio del plazo, el último al menos 30 días antes de la fecha de vencimiento. Si no elige un nuevo producto a más tardar en la fecha de vencimiento, pasará a nuestro producto predeterminado de mes a mes, con estos términos salvo el precio, hasta que elija otro producto u otro proveedor. No se aplica ningún cargo por terminación dentro de los 14 días anteriores a la fecha de vencimiento.',
         ),
       ),
       heading(say('8. Changes to these terms', '8. Cambios a estos términos')),

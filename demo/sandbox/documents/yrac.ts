@@ -49,7 +49,7 @@ export function yracDocument(lang: DocLang): PdfDocument {
       para(
         say(
           'We will not sell or release your proprietary customer information (your name, address, account number, usage, payment history and similar data) without your consent, except to the utility and ERCOT to provide your service, to credit reporting agencies for collection and credit purposes, or as required by law.',
-          'No venderemos ni divulgaremos su información privada de cliente (su nombre, dirección, número de cuenta, consumo, historial de pagos y datos similares) sin su consentimiento, salvo a la empresa de servicios públicos y a ERCOT para prestarle el servicio, a agencias de informes de crédito para fines de cobranza y crédito, o cuando la ley lo exija.',
+          'No venderemos ni divulgaremos su información privada de cliente (su nombre, dirección, número de cuenta, consumo, historial de pagos y datos similares) sin su consentimiento, salvo a su compañía de distribución (la TDU) y a ERCOT para prestarle el servicio, a agencias de informes de crédito para fines de cobranza y crédito, o cuando la ley lo exija.',
         ),
       ),
       heading(say('Disconnection and special protections', 'Desconexión y protecciones especiales')),

@@ -142,6 +142,19 @@ test('the Terms of Service carry contact, fees, expiration, change conditions, v
   }
 });
 
+test('a one-month plan says "1 month" and "1 mes", never "1 months"', () => {
+  const monthly = { ...plan, term_months: 1 };
+  for (const lang of ['en', 'es'] as const) {
+    const text = `${textOf(eflDocument(monthly, lang))}\n${textOf(tosDocument(monthly, lang))}`;
+    assert.doesNotMatch(text, /\b1 (months|meses)\b/);
+    assert.match(text, lang === 'en' ? /term of 1 month\b/ : /plazo de 1 mes\b/);
+  }
+  const es = textOf(tosDocument(plan, 'es'));
+  // "by the due date": on or before it, never the day before.
+  assert.match(es, /a más tardar en la fecha de vencimiento, se puede aplicar/);
+  assert.doesNotMatch(es, /(no se recibe|nuevo producto) antes de/);
+});
+
 test('Your Rights as a Customer covers non-discrimination, slamming, cramming, disputes and privacy', () => {
   const en = textOf(yracDocument('en'));
   for (const expected of ['Non-discrimination', 'slamming', 'cramming', 'dispute', 'Privacy']) assert.ok(en.includes(expected), expected);

@@ -49,7 +49,8 @@ export class SfExpiryNotice extends LocalizedElement {
 
   override render() {
     if (!this.expiresAt) return nothing;
-    const time = new Intl.DateTimeFormat(getLocale(), { timeStyle: 'short' }).format(new Date(this.expiresAt));
+    // US Spanish, as every other date and number of the flow (src/ui/format.ts): `3:45 p.m.`, not `15:45`.
+    const time = new Intl.DateTimeFormat(`${getLocale()}-US`, { timeStyle: 'short' }).format(new Date(this.expiresAt));
     return html`<p role="status">${this._said ? msg(str`This link expires at ${time}. What you already saved is kept.`, { id: 'flow.expiring' }) : nothing}</p>`;
   }
 }

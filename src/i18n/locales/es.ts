@@ -18,7 +18,7 @@
 'address.street': `Dirección`,
 'address.street.required': `Escriba su dirección, por ejemplo 1200 Main St.`,
 'address.unit': `Apartamento o unidad`,
-'address.zip': `Código postal (ZIP)`,
+'address.zip': `Código postal`,
 'address.zip.invalid': `Escriba el código postal de 5 dígitos, por ejemplo 77002.`,
 'common.close': `Cerrar`,
 'common.try-again': `Intentar de nuevo`,

@@ -158,7 +158,7 @@ export class SfPlanCard extends LocalizedElement {
         <dd>${msg(str`${formatMoney(p.base_charge_cents, locale)} per month`, { id: 'plans.card.per_month' })}</dd>
         <dt>${msg('Renewable energy', { id: 'plans.card.renewable' })}</dt>
         <dd>${formatPercent(p.renewable_percent, locale)}</dd>
-        <dt>${msg('Early cancellation fee', { id: 'plans.card.etf' })}</dt>
+        <dt>${msg('Early termination fee', { id: 'plans.card.etf' })}</dt>
         <dd>${p.early_termination_fee_cents > 0 ? formatMoney(p.early_termination_fee_cents, locale) : msg('None', { id: 'plans.card.none' })}</dd>
       </dl>
       ${renderDocumentLinks(p, 'name')}

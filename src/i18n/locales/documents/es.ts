@@ -30,7 +30,7 @@
 'docs.none.lead': `Los documentos de su plan aparecen aquí una vez que haya elegido un plan y se haya inscrito. Termine primero su inscripción y luego regrese.`,
 'docs.plan': `Plan`,
 'docs.status': `Estado`,
-'docs.status.active': `Vigente: en vigor ahora`,
+'docs.status.active': `Vigente: se aplica actualmente`,
 'docs.status.historical': `Histórico: ya no está en vigor`,
 'docs.status.queued': str`En espera: entra en vigor el ${0}`,
 'docs.step': `Documentos`,
