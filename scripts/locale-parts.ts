@@ -119,7 +119,7 @@ export function parts(): Map<string, Set<string>> {
  * Every message of the sources in every target locale: what `lit-localize build` (the CLI, runtime mode) writes for
  * lit-localize.json, with the output sent to `dir`. Returns the module it wrote for each locale.
  */
-function buildAll(dir: string): Map<string, string> {
+function buildAll(dir: string, xliffDir?: string): { modules: Map<string, string>; missing: string[] } {
   const config = JSON.parse(readFileSync(join(ROOT, 'lit-localize.json'), 'utf8')) as LocalizeConfig;
   if (config.output.mode !== 'runtime') throw new Error('locale-parts: lit-localize.json must use runtime mode');
   // The CLI resolves a config's paths against the config's folder: here, absolute ones to the project's.
@@ -128,12 +128,14 @@ function buildAll(dir: string): Map<string, string> {
     ...config,
     inputFiles: config.inputFiles.map(inDir),
     output: { ...config.output, outputDir: join(dir, 'all') },
-    interchange: { ...config.interchange, xliffDir: inDir(config.interchange.xliffDir) },
+    interchange: { ...config.interchange, xliffDir: xliffDir ?? inDir(config.interchange.xliffDir) },
   };
   writeFileSync(join(dir, 'lit-localize.json'), JSON.stringify(temp));
   const run = spawnSync('npx', ['--no-install', 'lit-localize', 'build', '--config', join(dir, 'lit-localize.json')], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`locale-parts: lit-localize build failed:\n${run.stdout}${run.stderr}`);
-  return new Map(config.targetLocales.map((l) => [l, readFileSync(join(dir, 'all', `${l}.ts`), 'utf8')]));
+  // Its warnings, the translator's to-do list: `es message <id> is missing` (the module then has the English text).
+  const missing = [...`${run.stdout}${run.stderr}`.matchAll(/^\s*(\S+) message (\S+) is missing/gm)].map((m) => `${m[1]}: ${m[2]}`);
+  return { modules: new Map(config.targetLocales.map((l) => [l, readFileSync(join(dir, 'all', `${l}.ts`), 'utf8')])), missing };
 }
 
 /** An entry of a runtime module's `templates` as the CLI wrote it (`'id': value`), and its value's tag if any. */
@@ -183,11 +185,15 @@ function moduleOf(entries: Entry[]): string {
   `;
 }
 
-/** Writes every part's module under `outRoot` (the project's src/i18n/locales unless checking). */
-function build(outRoot: string): string[] {
+/**
+ * Writes every part's module under `outRoot` (the project's src/i18n/locales unless checking), from the translations in
+ * `xliffDir` (lit-localize.json's unless given). Returns the files written and the messages still without a
+ * translation (`es: <id>`).
+ */
+export function build(outRoot: string, xliffDir?: string): { written: string[]; missing: string[] } {
   const tmp = mkdtempSync(join(tmpdir(), 'locale-all-'));
   try {
-    const all = buildAll(tmp);
+    const { modules: all, missing } = buildAll(tmp, xliffDir);
     const written: string[] = [];
     for (const [locale, module] of all) {
       const entries = entriesOf(module);
@@ -200,7 +206,7 @@ function build(outRoot: string): string[] {
         written.push(join(scope, `${locale}.ts`));
       }
     }
-    return written;
+    return { written, missing };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -213,15 +219,23 @@ function onDisk(root: string): string[] {
 
 if (process.argv[1] === import.meta.filename) {
   const check = process.argv.includes('--check');
+  /** Said in both modes; `--check` (npm test) fails on it: every message ships translated. */
+  const untranslated = (missing: string[]) => {
+    if (missing.length) console.error(`xliff/: ${missing.length} message(s) without a <target> (shown in English): ${missing.join(', ')}`);
+  };
   if (!check) {
-    const written = build(join(ROOT, OUT));
+    const { written, missing } = build(join(ROOT, OUT));
+    untranslated(missing);
     const stale = onDisk(join(ROOT, OUT)).filter((f) => !written.includes(f));
     for (const f of stale) rmSync(join(ROOT, OUT, f));
     console.log(`Wrote ${written.map((f) => join(OUT, f)).join(', ')}${stale.length ? `; removed ${stale.join(', ')}` : ''}`);
   } else {
     const tmp = mkdtempSync(join(tmpdir(), 'locale-parts-'));
     try {
-      const written = build(tmp).sort();
+      const { written: built, missing } = build(tmp);
+      const written = built.sort();
+      untranslated(missing);
+      if (missing.length) process.exitCode = 1;
       const differ = [...new Set([...written, ...onDisk(join(ROOT, OUT))])].filter(
         (f) => !existsSync(join(tmp, f)) || !existsSync(join(ROOT, OUT, f)) || readFileSync(join(tmp, f), 'utf8') !== readFileSync(join(ROOT, OUT, f), 'utf8'),
       );
@@ -229,7 +243,7 @@ if (process.argv[1] === import.meta.filename) {
         console.error(`${OUT}: ${differ.join(', ')} differ from xliff/ and the sources. Run npm run i18n:build.`);
         process.exit(1);
       }
-      console.log(`${OUT}: ${written.length} modules up to date`);
+      if (!missing.length) console.log(`${OUT}: ${written.length} modules up to date`);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }

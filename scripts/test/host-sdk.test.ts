@@ -1,6 +1,6 @@
 /** `npm start` rebuilds the host SDK (dist/host) only when it is missing or older than its sources. */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -54,5 +54,30 @@ describe('the package', () => {
       assert.ok(pkg.files.some((f) => path === f || path.startsWith(`${f}/`)), `${target} is not in "files"`);
     }
     assert.match(pkg.scripts.prepack ?? '', /build:host/);
+  });
+});
+
+/**
+ * docs/integration.md promises the SDK "no dependencies": npm installs a package's `dependencies` with it, so each must
+ * be something the packed SDK (src/host, src/react and the message types they share) imports, and it imports only
+ * `react`, a peer dependency. The flow's own packages (lit, @lit/*, @stripe/stripe-js) are bundled by Vite into
+ * dist/flow: development dependencies of this repository, never installed into a partner's app.
+ */
+describe('the packed SDK', () => {
+  it('installs no package it does not import', () => {
+    const ROOT = join(import.meta.dirname, '..', '..');
+    const files = ['src/host', 'src/react'].flatMap((d) => readdirSync(join(ROOT, d)).map((f) => join(ROOT, d, f)));
+    files.push(join(ROOT, 'src/bridge/messages.ts'));
+    const imported = new Set<string>();
+    for (const file of files) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^'.][^']*)'/g)) {
+        const spec = m[1]!;
+        imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+      }
+    }
+    assert.deepEqual([...imported], ['react'], 'the SDK imports react only');
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+    assert.deepEqual(Object.keys(pkg.dependencies ?? {}), [], '"dependencies" npm would install with the SDK');
+    assert.ok(pkg.peerDependencies?.react, 'react is a peer dependency');
   });
 });

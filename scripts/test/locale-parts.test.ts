@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { parts } from '../locale-parts.js';
+import { build, parts } from '../locale-parts.js';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 const src = (p: string) => resolve(import.meta.dirname, '../../src', p);
 
@@ -27,7 +29,21 @@ test('the Spanish strings are split along the import graph: the first screen, th
   }
 });
 
-test('src/i18n/locales is what npm run i18n:build writes from xliff/es.xlf and the sources', () => {
+test('src/i18n/locales is what npm run i18n:build writes from xliff/es.xlf and the sources, every message translated', () => {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/locale-parts.ts', '--check'], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr || run.stdout);
+});
+
+test('a message without a Spanish <target> is named (the translator\'s to-do list), and npm test fails on it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'locale-missing-'));
+  try {
+    const xlf = readFileSync('xliff/es.xlf', 'utf8');
+    const untranslated = xlf.replace(/(<trans-unit id="flow\.title">\s*<source>[^<]*<\/source>)\s*<target>[^<]*<\/target>/, '$1');
+    assert.notEqual(untranslated, xlf, 'flow.title has a <target> to remove');
+    mkdirSync(join(dir, 'xliff'));
+    writeFileSync(join(dir, 'xliff', 'es.xlf'), untranslated);
+    assert.deepEqual(build(join(dir, 'out'), join(dir, 'xliff')).missing, ['es: flow.title']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
