@@ -1428,6 +1428,8 @@ export interface components {
             scope: components["schemas"]["FlowScope"];
             behavior: components["schemas"]["FlowBehavior"];
             expires_at: components["schemas"]["Timestamp"];
+            /** @description Seconds the token has left when this answer was made (as OAuth's expires_in): a client counts them from when it received the answer, so a device clock that is wrong does not end or warn at the wrong time. */
+            expires_in: number;
             /** @description Origins the flow may post messages to and be framed by (scheme://host[:port]). */
             allowed_parent_origins: string[];
             /** Format: uri */

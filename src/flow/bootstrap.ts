@@ -22,9 +22,6 @@ declare global {
   }
 }
 
-/** A link lives one hour; an entry whose expiry we never learned is not trusted beyond that. */
-const MAX_AGE_MS = 60 * 60 * 1000;
-
 export type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
@@ -48,10 +45,13 @@ export interface Launch {
   returned: Returned;
 }
 
+/**
+ * The tab's session. No end is kept: whether the token still works is the service's to say (its 401 token_expired:
+ * "This link has expired", the same as for an expired link opened), not this device's clock, which may be wrong; the
+ * entry goes when the flow closes, or with the tab.
+ */
 interface StoredSession {
   token: string;
-  expires_at: string | null;
-  saved_at: number;
   locale: string | null;
   /** The session finished its scope's job (session-done.ts); a flag, nothing the customer typed. */
   done?: boolean;
@@ -89,7 +89,6 @@ export function captureLaunch(
   location: LocationLike,
   history: HistoryLike,
   store: SessionStore | null,
-  now: number = Date.now(),
 ): Launch {
   const params = new URLSearchParams(location.search);
   const token = params.get('token');
@@ -105,21 +104,21 @@ export function captureLaunch(
   }
 
   if (token) {
-    write(store, { token, expires_at: null, saved_at: now, locale });
+    write(store, { token, locale });
     return { token, locale, returned };
   }
 
-  const stored = read(store, now);
+  const stored = read(store);
   if (stored) return { token: stored.token, locale: locale ?? stored.locale, returned: stored.done ? { ...returned, done: true } : returned };
   return { token: null, locale, returned };
 }
 
 /**
- * Adds to the tab's stored session, if it is `token`'s (null: whichever it is): when it ends (learned from GET
- * /v1/account/flow), the language the customer chose, that its scope's job was done (session-done.ts).
+ * Adds to the tab's stored session, if it is `token`'s (null: whichever it is): the language the customer chose, that
+ * its scope's job was done (session-done.ts).
  */
-export function remember(store: SessionStore | null, token: string | null, what: Partial<Omit<StoredSession, 'token' | 'saved_at'>>): void {
-  const stored = read(store, Date.now());
+export function remember(store: SessionStore | null, token: string | null, what: Partial<Omit<StoredSession, 'token'>>): void {
+  const stored = read(store);
   if (stored && (!token || stored.token === token)) write(store, { ...stored, ...what });
 }
 
@@ -131,7 +130,7 @@ export function forgetSession(store: SessionStore | null): void {
   }
 }
 
-function read(store: SessionStore | null, now: number): StoredSession | null {
+function read(store: SessionStore | null): StoredSession | null {
   if (!store) return null;
   let value: Partial<StoredSession> | null = null;
   try {
@@ -143,16 +142,8 @@ function read(store: SessionStore | null, now: number): StoredSession | null {
     if (value) forgetSession(store);
     return null;
   }
-  const expires = value.expires_at ? Date.parse(value.expires_at) : NaN;
-  const expired = Number.isNaN(expires) ? now - (value.saved_at ?? 0) > MAX_AGE_MS : expires <= now;
-  if (expired) {
-    forgetSession(store);
-    return null;
-  }
   return {
     token: value.token,
-    expires_at: value.expires_at ?? null,
-    saved_at: value.saved_at ?? now,
     locale: value.locale ?? null,
     done: value.done === true,
   };

@@ -238,7 +238,7 @@ export class SfFlow extends LocalizedElement {
       createFlowApi({
         baseUrl: this.baseUrl,
         token: this.token ?? '',
-        onUnauthorized: () => this._state.screen.kind !== 'loading' && this._expire(),
+        onUnauthorized: () => this._state.screen.kind !== 'loading' && void this._expire(),
         ...(this.early ? { prefetched: this.early } : {}),
       });
 
@@ -260,8 +260,8 @@ export class SfFlow extends LocalizedElement {
       this._link.connect(this, flow.value, {
         token: this.token,
         hostWindow: this.hostWindow,
-        onExpiring: () => this._dispatch({ type: 'expiring', at: flow.value.expires_at }),
-        onExpired: () => this._expire(),
+        onExpiring: (at) => this._dispatch({ type: 'expiring', at }),
+        onExpired: () => void this._expire(),
       });
     }
     if (flow.status === 'rejected' || acct.status === 'rejected') {
@@ -305,16 +305,27 @@ export class SfFlow extends LocalizedElement {
     }
     // What a step sent (a plan, a card, a renewal) ends first: when it went through, the step moves on and shows it,
     // rather than a question or a close as left (sf-leaving, see LaterStep.sending).
-    const sent: Promise<unknown>[] = [];
-    this.renderRoot.dispatchEvent(new CustomEvent('sf-leaving', { detail: sent }));
-    await Promise.all(sent);
+    await this._settled();
     if (this._state.screen !== screen) return;
     // The question's code, in case the reducer asks it; when it cannot load (offline), leaving just exits.
     const loaded = screen.kind === 'step' && question && (customElements.get(question.tag) || (await question.load().then(() => customElements.get(question.tag), () => undefined)));
     this._dispatch({ type: 'exit', question: Boolean(loaded) });
   }
 
-  private _expire() {
+  /** What the steps sent (sf-leaving, LaterStep.sending), settled either way. */
+  private _settled(): Promise<unknown> {
+    const sent: Promise<unknown>[] = [];
+    this.renderRoot.dispatchEvent(new CustomEvent('sf-leaving', { detail: sent }));
+    return Promise.all(sent);
+  }
+
+  /**
+   * The link is over (the session clock, or the service's 401). What a step sent (a finalize, a renewal, a card)
+   * ends first: the service may have done it before the hour was over, and the customer is then told what it did
+   * (state.ts `expired`), not that the link expired.
+   */
+  private async _expire() {
+    await this._settled();
     this._dispatch({ type: 'close', reason: 'expired', status: 'expired' });
   }
 

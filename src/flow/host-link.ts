@@ -13,7 +13,7 @@ export { refusesParent } from '../bridge/channels.js';
 
 export interface HostHooks {
   hostWindow?: BridgeWindow | undefined;
-  onExpiring(): void;
+  onExpiring(at: string): void;
   onExpired(): void;
 }
 
@@ -27,16 +27,20 @@ export function bridgeFor(session: FlowSession, hostWindow?: BridgeWindow): Brid
   });
 }
 
-/** Starts the session clock and, in embeds, the height reports of `host`. Returns a function that stops both. */
-export function watchSession(host: HTMLElement, session: FlowSession, bridge: Bridge, hooks: HostHooks): () => void {
+/**
+ * Starts the session clock (counting from `at`, when the session was answered) and, in embeds, the height reports of
+ * `host`. Returns a function that stops both.
+ */
+export function watchSession(host: HTMLElement, session: FlowSession, bridge: Bridge, hooks: HostHooks, at = Date.now()): () => void {
   const stops = [
-    watchExpiry(session.expires_at, {
-      onExpiring: () => {
+    watchExpiry(session.expires_at, session.expires_in, {
+      onExpiring: (at) => {
+        // The host's clock is the service's side: it hears the service's time; the customer is told this device's.
         bridge.post({ type: 'service-flow-session-expiring', expires_at: session.expires_at });
-        hooks.onExpiring();
+        hooks.onExpiring(at);
       },
       onExpired: hooks.onExpired,
-    }),
+    }, { start: at }),
   ];
   if (bridge.embedded) stops.push(observeResize(host, bridge));
   return () => {

@@ -11,7 +11,7 @@ import { closeMessage, deliver, normalizeOrigins, type BridgeWindow } from '../b
 import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { usableBrandColor } from './branding.js';
-import { forgetSession, remember, sessionStore } from './bootstrap.js';
+import { forgetSession, sessionStore } from './bootstrap.js';
 import type { HostHooks } from './host-link.js';
 
 export interface SessionHooks extends HostHooks {
@@ -52,7 +52,8 @@ export class SessionLink {
 
   connect(host: HTMLElement, session: FlowSession, hooks: SessionHooks): void {
     this._session = session;
-    if (hooks.token) remember(sessionStore(), hooks.token, { expires_at: session.expires_at });
+    // When the service answered: the session's `expires_in` counts from here (the clock starts after the first view).
+    const at = Date.now();
     const connection = {};
     this._connection = connection;
     // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a
@@ -74,7 +75,7 @@ export class SessionLink {
           ({ bridgeFor, watchSession }) => {
             const bridge = bridgeFor(session, hooks.hostWindow);
             // Stopped (closed, or the element left the page) meanwhile: the bridge still closes, nothing starts.
-            if (this._connection === connection) this._stops.push(watchSession(host, session, bridge, hooks));
+            if (this._connection === connection) this._stops.push(watchSession(host, session, bridge, hooks, at));
             return bridge;
           },
           () => undefined,

@@ -82,14 +82,29 @@ function completed(scope: AnyScope, state: FlowState, detail: StepCompleteDetail
   return go(scope, { ...state, account, progress: next.progress }, next.step);
 }
 
+/**
+ * The link is over (the session clock, or the service's 401). What a step completed with, while the account was read
+ * again, the service did: it counts first. Then a screen whose leaving completes (a done screen: the scope's exit says
+ * so) closes `completed`, as its Close would: the job was done before the hour was over.
+ */
+function expired(scope: AnyScope | undefined, state: FlowState, status: StatusKind): FlowState {
+  const { screen, account } = state;
+  if (scope && account) {
+    if (screen.kind === 'step' && screen.completing) state = completed(scope, state, screen.completing, account);
+    if (state.screen.kind === 'closed') return state;
+    if (scope.exit(state.account!, state.progress, state.viewed) === 'completed') return close(state, 'completed');
+  }
+  return close(state, 'expired', status);
+}
+
 export function reduce(scope: AnyScope | undefined, state: FlowState, action: Action): FlowState {
   const { screen } = state;
   if (screen.kind === 'closed') return state;
-  if (action.type === 'close') return close(state, action.reason, action.status);
+  if (action.type === 'close') return action.reason === 'expired' ? expired(scope, state, 'expired') : close(state, action.reason, action.status);
   if (action.type === 'fail') {
     const { kind } = action;
     // The service says whether the token expired or was never valid; both close as `expired` for the host.
-    if (kind === 'unauthorized') return close(state, 'expired', action.code === 'token_expired' ? 'expired' : 'invalid');
+    if (kind === 'unauthorized') return expired(scope, state, action.code === 'token_expired' ? 'expired' : 'invalid');
     if (kind === 'forbidden' || kind === 'not_found') return close(state, 'error', 'forbidden');
     return { ...state, screen: { kind: 'status', status: kind === 'network' ? kind : 'error', retry: action.retry } };
   }

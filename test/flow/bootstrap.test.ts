@@ -29,21 +29,19 @@ describe('bootstrap', () => {
 
   it('a session whose done screen showed resumes with done after a reload; a new link starts without it', () => {
     const store = window.sessionStorage;
-    const now = Date.now();
     try {
-      captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
-      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now).returned).to.deep.equal({});
+      captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store);
+      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store).returned).to.deep.equal({});
       markSessionDone();
-      // What the session chunk writes later (the expiry, a language) keeps it.
-      remember(store, 'flow_abc', { expires_at: new Date(now + 30 * 60_000).toISOString() });
+      // What is written later (a language) keeps it.
       remember(store, 'flow_abc', { locale: 'es' });
       remember(store, 'flow_other', { locale: 'en' });
-      const reload = captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 1000);
+      const reload = captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store);
       expect(reload).to.deep.equal({ token: 'flow_abc', locale: 'es', returned: { done: true } });
       // Only a flag is stored beside the token.
-      expect(Object.keys(JSON.parse(store.getItem(SESSION_KEY)!)).sort()).to.deep.equal(['done', 'expires_at', 'locale', 'saved_at', 'token']);
-      captureLaunch({ pathname: '/login', search: '?token=flow_new' }, fakeHistory(), store, now + 2000);
-      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 3000).returned).to.deep.equal({});
+      expect(Object.keys(JSON.parse(store.getItem(SESSION_KEY)!)).sort()).to.deep.equal(['done', 'locale', 'token']);
+      captureLaunch({ pathname: '/login', search: '?token=flow_new' }, fakeHistory(), store);
+      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store).returned).to.deep.equal({});
       forgetSession(store);
       markSessionDone();
       expect(store.getItem(SESSION_KEY), 'no session, nothing marked').to.equal(null);
@@ -58,23 +56,16 @@ describe('bootstrap', () => {
     expect(cleanPath('/')).to.equal('/');
   });
 
-  it('resumes from the tab session on reload, until expiry', () => {
+  it('resumes from the tab session on reload, however long after: whether the token still works is the service\'s to say', () => {
     const store = memoryStore();
-    const now = Date.parse('2030-01-01T10:00:00Z');
-    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
-    remember(store, 'flow_abc', { expires_at: '2030-01-01T10:30:00Z' });
+    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store);
     const history = fakeHistory();
-    expect(captureLaunch({ pathname: '/', search: '' }, history, store, now + 60_000).token).to.equal('flow_abc');
+    expect(captureLaunch({ pathname: '/', search: '' }, history, store).token).to.equal('flow_abc');
     expect(history.urls).to.deep.equal([]);
-    expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 31 * 60_000).token).to.equal(null);
-    expect(store.data.has(SESSION_KEY)).to.equal(false);
-  });
-
-  it('does not trust a stored token with unknown expiry beyond an hour', () => {
-    const store = memoryStore();
-    const now = Date.parse('2030-01-01T10:00:00Z');
-    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
-    expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store, now + 61 * 60_000).token).to.equal(null);
+    // No end is stored: a tab the phone discarded and reloads after the hour (or a device clock that is fast) sends
+    // the token, and the service's 401 token_expired says "This link has expired" and closes `expired`, not "This link
+    // is incomplete" (e2e/expiry.spec.ts).
+    expect(Object.keys(JSON.parse(store.data.get(SESSION_KEY)!)).sort()).to.deep.equal(['locale', 'token']);
   });
 
   it('forgets the session, and survives missing or corrupt storage', () => {
@@ -88,10 +79,9 @@ describe('bootstrap', () => {
 
   it('reads and strips what a page the flow navigated to sent back, and resumes the stored session with it', () => {
     const store = memoryStore();
-    const now = Date.parse('2030-01-01T10:00:00Z');
-    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store, now);
+    captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store);
     const history = fakeHistory();
-    const launch = captureLaunch({ pathname: '/', search: '?battery_authorization=7c2d9e4f-0000-4000-8000-000000000001&other=x' }, history, store, now + 1000);
+    const launch = captureLaunch({ pathname: '/', search: '?battery_authorization=7c2d9e4f-0000-4000-8000-000000000001&other=x' }, history, store);
     expect(launch).to.deep.equal({ token: 'flow_abc', locale: null, returned: { battery_authorization: '7c2d9e4f-0000-4000-8000-000000000001' } });
     expect(history.urls).to.deep.equal(['/']);
     expect(store.data.get(SESSION_KEY)).not.to.contain('7c2d9e4f');

@@ -20,30 +20,60 @@ describe('session clock', () => {
     let now = Date.parse('2030-01-01T10:00:00Z');
     const doc = fakeDoc();
     const events: string[] = [];
-    const stop = watchExpiry('2030-01-01T10:30:00Z', { onExpiring: () => events.push('expiring'), onExpired: () => events.push('expired') }, {
+    const stop = watchExpiry('2030-01-01T10:30:00Z', undefined, { onExpiring: (at) => events.push(`expiring ${at}`), onExpired: () => events.push('expired') }, {
       now: () => now,
       doc: doc as unknown as Document,
     });
     expect(events).to.deep.equal([]);
     now = Date.parse('2030-01-01T10:26:00Z');
     doc.wake();
-    expect(events).to.deep.equal(['expiring']);
+    expect(events).to.deep.equal(['expiring 2030-01-01T10:30:00.000Z']);
     doc.wake();
-    expect(events).to.deep.equal(['expiring']);
+    expect(events).to.have.length(1);
     now = Date.parse('2030-01-01T10:31:00Z');
     doc.wake();
-    expect(events).to.deep.equal(['expiring', 'expired']);
+    expect(events).to.deep.equal(['expiring 2030-01-01T10:30:00.000Z', 'expired']);
     expect(doc.listeners.size).to.equal(0);
     stop();
   });
 
-  it('expires at once when already past, and ignores a bad date', () => {
+  it('counts the seconds the service says are left from now, whatever this device\'s clock says of expires_at', () => {
+    // A phone an hour fast: by its clock the link ended already; the service says 50 minutes are left.
+    let now = Date.parse('2030-01-01T11:10:00Z');
+    const doc = fakeDoc();
+    const events: string[] = [];
+    watchExpiry('2030-01-01T11:00:00Z', 50 * 60, { onExpiring: (at) => events.push(`expiring ${at}`), onExpired: () => events.push('expired') }, {
+      now: () => now,
+      doc: doc as unknown as Document,
+    });
+    expect(events).to.deep.equal([]);
+    now = Date.parse('2030-01-01T11:55:30Z');
+    doc.wake();
+    // Said on this device's clock: 50 minutes after it started counting.
+    expect(events).to.deep.equal(['expiring 2030-01-01T12:00:00.000Z']);
+    now = Date.parse('2030-01-01T12:00:01Z');
+    doc.wake();
+    expect(events).to.have.length(2);
+    // None left: over at once.
+    const over: string[] = [];
+    watchExpiry('2030-01-01T11:00:00Z', 0, { onExpiring: () => over.push('expiring'), onExpired: () => over.push('expired') }, { doc: fakeDoc() as unknown as Document })();
+    expect(over).to.deep.equal(['expired']);
+  });
+
+  it('without the seconds left: a link the service has just accepted lives at most an hour, and is not ended by a fast clock', () => {
     const events: string[] = [];
     const handlers = { onExpiring: () => events.push('expiring'), onExpired: () => events.push('expired') };
-    watchExpiry('2000-01-01T00:00:00Z', handlers, { doc: fakeDoc() as unknown as Document })();
-    expect(events).to.deep.equal(['expired']);
-    watchExpiry('not a date', handlers, { doc: fakeDoc() as unknown as Document })();
-    expect(events).to.deep.equal(['expired']);
+    // Past by this device's clock, yet the service accepted it: the clock is fast; only the service's 401 ends it.
+    watchExpiry('2000-01-01T00:00:00Z', undefined, handlers, { doc: fakeDoc() as unknown as Document })();
+    watchExpiry('not a date', undefined, handlers, { doc: fakeDoc() as unknown as Document })();
+    expect(events).to.deep.equal([]);
+    // Two hours ahead by this device's clock: the clock is slow; the warning comes 55 minutes from now, not 115.
+    let now = Date.parse('2030-01-01T10:00:00Z');
+    const doc = fakeDoc();
+    watchExpiry('2030-01-01T12:00:00Z', undefined, handlers, { now: () => now, doc: doc as unknown as Document });
+    now = Date.parse('2030-01-01T10:55:30Z');
+    doc.wake();
+    expect(events).to.deep.equal(['expiring']);
   });
 });
 

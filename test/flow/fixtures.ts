@@ -48,11 +48,14 @@ export function makeAccount(overrides: Partial<Account> = {}, enrollment: Partia
   } as Account;
 }
 
+/** A flow session; its `expires_in` the seconds to `expires_at` (the default: an hour) unless given. */
 export function makeSession(overrides: Partial<FlowSession> = {}): FlowSession {
+  const expiresAt = overrides.expires_at ?? new Date(Date.now() + 60 * 60 * 1000).toISOString();
   return {
     scope: 'enrollment',
     behavior: 'embedded',
-    expires_at: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+    expires_at: expiresAt,
+    expires_in: Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)),
     allowed_parent_origins: ['https://partner.example'],
     return_url: null,
     locale: 'en',

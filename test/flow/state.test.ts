@@ -99,6 +99,16 @@ describe('flow state (reducer)', () => {
     expect(run(initialState, { type: 'exit', question: true }).screen).to.deep.include({ kind: 'closed', reason: 'exited' });
   });
 
+  it('the link over (clock or 401) on a screen whose job is done closes completed, as its Close would', () => {
+    // The done step: its Close says completed, and so does the hour's end on it.
+    const done = ready(boot(makeAccount({ service_address: ADDRESS }, { is_enrollment_finalized: true })));
+    expect(run(done, { type: 'close', reason: 'expired', status: 'expired' }).screen).to.deep.equal({ kind: 'closed', reason: 'completed', status: 'closed' });
+    expect(run(done, { type: 'fail', kind: 'unauthorized', code: 'token_expired', retry: 'start' }).screen).to.deep.include({ reason: 'completed' });
+    // A step whose job is not done: expired, as before.
+    const address = ready(boot());
+    expect(run(address, { type: 'close', reason: 'expired', status: 'expired' }).screen).to.deep.equal({ kind: 'closed', reason: 'expired', status: 'expired' });
+  });
+
   it('resumes with what this session did (a re-read keeps the progress)', () => {
     const plans = ready(run(ready(boot()), { type: 'complete', detail: { step: 'address', data: { address: ADDRESS } } }));
     const failed = run(plans, { type: 'fail', kind: 'network', retry: 'start' });

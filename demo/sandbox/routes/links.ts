@@ -69,6 +69,8 @@ export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       scope: token.scope,
       behavior: token.behavior ?? 'embedded',
       expires_at: new Date(token.expiresAt).toISOString(),
+      // Counted by the sandbox clock, so a flow opened after a clock move counts what is left of the token by it.
+      expires_in: Math.max(0, Math.floor((token.expiresAt - deps.clock.nowMs()) / 1000)),
       allowed_parent_origins: store.app.allowedOrigins,
       return_url: token.returnUrl ?? null,
       locale: token.locale ?? auth.account.locale,

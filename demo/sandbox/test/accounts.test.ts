@@ -143,13 +143,20 @@ describe('tokens and links', () => {
 
     const es = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'billing', behavior: 'hosted', locale: 'es', return_url: 'http://partner.test/done' });
     assert.equal(new URL(es.body.login_link).searchParams.get('locale'), 'es');
-    const session = await h.as(new URL(es.body.login_link).searchParams.get('token')!)('GET', '/v1/account/flow');
+    const flowToken = new URL(es.body.login_link).searchParams.get('token')!;
+    const session = await h.as(flowToken)('GET', '/v1/account/flow');
+    assert.equal(session.body.expires_at, es.body.expires_at);
+    // What is left, by the sandbox clock: a client counts it from its answer, whatever the device's clock says.
+    assert.equal(session.body.expires_in, 3600);
+    h.sb.clock.advance(10 * 60 * 1000);
+    assert.equal((await h.as(flowToken)('GET', '/v1/account/flow')).body.expires_in, 3000);
     assert.deepEqual(
-      { ...session.body, expires_at: undefined },
+      { ...session.body, expires_at: undefined, expires_in: undefined },
       {
         scope: 'billing',
         behavior: 'hosted',
         expires_at: undefined,
+        expires_in: undefined,
         allowed_parent_origins: ['http://partner.test'],
         return_url: 'http://partner.test/done',
         locale: 'es',

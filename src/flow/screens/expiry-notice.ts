@@ -1,6 +1,6 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
-import { LocalizedElement, getLocale } from '../../i18n/localization.js';
+import { LocalizedElement, getLocale, laterStrings } from '../../i18n/localization.js';
 
 /**
  * @summary The notice that the login link expires soon (five minutes before, see expiry.ts), above every view.
@@ -44,7 +44,9 @@ export class SfExpiryNotice extends LocalizedElement {
    * the (empty) region is on the page, so screen readers say it.
    */
   protected override firstUpdated(): void {
-    setTimeout(() => (this._said = true), 100);
+    // …in the customer's language: its sentence is among the strings after the first screen's, which in Spanish may
+    // still be on their way when the warning is the first thing shown (a tab reloaded in its last five minutes).
+    void Promise.all([laterStrings().catch(() => undefined), new Promise((r) => setTimeout(r, 100))]).then(() => (this._said = true));
   }
 
   override render() {
