@@ -35,10 +35,12 @@ test('the modal is the host SDK\'s dialog; the event log hears it; a close resto
   expect((await messages(page)).at(-1)?.type).toBe('service-flow-close');
 });
 
-test('in Spanish, the names around the flow are Spanish too: the dialog, the frame', async ({ page }) => {
+test('in Spanish, the names around the flow are Spanish too, and marked so: the dialog, the frame', async ({ page }) => {
   const { dialog, iframe, frame } = await openFlowInModal(page, { locale: 'es', scope: 'billing' });
   // A screen reader says them just before the flow's own Spanish.
   await expect(dialog).toHaveAttribute('aria-label', 'Facturas de la electricidad');
   await expect(iframe).toHaveAttribute('title', 'Facturas de la electricidad');
+  // …and marked Spanish (WCAG 3.1.2), on an English page: the SDK's `lang` option.
+  await expect(dialog).toHaveAttribute('lang', 'es');
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Sus facturas');
 });

@@ -59,6 +59,12 @@ export function createPartnerApp(config: PartnerConfig, api: ServiceApi = servic
   app.post('/api/flow-link', linkHandler({ behavior: 'embedded', randomEmail: false }));
   // `npm start` prints a hosted link "as if sent by SMS" from here.
   app.post('/api/demo-link', linkHandler({ behavior: 'hosted', randomEmail: true }));
+  for (const path of ['/api/flow-link', '/api/demo-link']) {
+    app.all(path, (c) => {
+      c.header('Allow', 'POST');
+      return errorJson(c, 405, 'method_not_allowed', `${path} takes POST`);
+    });
+  }
 
   app.get('/', async (c) => c.html(await page('index')));
   app.get('/return', async (c) => c.html(await page('return')));

@@ -1,6 +1,10 @@
 /**
- * Validation of `POST /api/flow-link` bodies. Errors use the service's error body shape (docs/api-decisions.md) so
- * the page shows partner-side and service-side errors the same way.
+ * Validation of `POST /api/flow-link` bodies. Errors use the service's error body shape (docs/api-decisions.md) so the
+ * page shows partner-side and service-side errors the same way.
+ *
+ * Sandbox shortcut: this demo takes `account_uuid` from the page, so that a developer can reopen any sandbox account.
+ * A real backend takes the account from its signed-in user's session, never from the page (docs/integration.md): a
+ * route that makes a link for any account id it is sent gives any caller any customer's account.
  */
 import type { FlowBehavior, FlowScope, Locale } from '../../src/api/types.js';
 import { NEW_ACCOUNT, PRESET_NAME, presetFor, SUITED } from './client/account-states.js';

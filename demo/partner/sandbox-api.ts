@@ -30,7 +30,8 @@ export interface ServiceApi {
 
 const TIMEOUT_MS = 15_000;
 
-export function serviceApi(baseUrl: string, appToken: string, fetchImpl: typeof fetch = fetch): ServiceApi {
+/** The service's API for the demo's backend; each request gives up after `timeoutMs` (headers and body). */
+export function serviceApi(baseUrl: string, appToken: string, fetchImpl: typeof fetch = fetch, timeoutMs = TIMEOUT_MS): ServiceApi {
   async function post<T>(path: string, body: unknown): Promise<T> {
     let res: Response;
     try {
@@ -38,14 +39,20 @@ export function serviceApi(baseUrl: string, appToken: string, fetchImpl: typeof 
         method: 'POST',
         headers: { authorization: `Bearer ${appToken}`, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
       throw new ServiceUnreachable(`the service at ${baseUrl} could not be reached`, { cause });
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (cause) {
+      throw new ServiceUnreachable(`the service at ${baseUrl} stopped answering`, { cause });
+    }
     const parsed = parseJson(text);
     if (!res.ok) throw new ServiceError(res.status, parsed ?? text, res.headers.get('retry-after'));
+    if (parsed === null || typeof parsed !== 'object') throw new ServiceUnreachable(`the service at ${baseUrl} answered ${res.status} without JSON`);
     return parsed as T;
   }
 

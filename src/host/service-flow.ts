@@ -21,6 +21,8 @@ export interface ServiceFlowOptions {
   onClose?(message?: FlowCloseMessage): void;
   /** The dialog's and the iframe's accessible name (default "Electricity service"). */
   title?: string;
+  /** The language of `title` and `closeLabel` (the flow's), when it is not the page's. */
+  lang?: string;
   /**
    * If the flow has not said it is ready after this many milliseconds (default 10000), the SDK shows its own close
    * button above the iframe, the only way out of a flow that cannot load; it goes away once the flow is ready.
@@ -94,6 +96,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   const dialog = document.createElement('dialog');
   dialog.setAttribute('data-service-flow', '');
   dialog.setAttribute('aria-label', title);
+  if (options.lang) dialog.lang = options.lang;
   // showModal() already makes the dialog modal; the attribute says so to older assistive technology too.
   dialog.setAttribute('aria-modal', 'true');
   const iframe = document.createElement('iframe');

@@ -87,6 +87,14 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(document.documentElement.style.overflow).to.equal('hidden');
     expect([...d.querySelectorAll('button')].filter(drawn), 'no close button of its own: the flow draws one').to.have.length(0);
     expect(live.size).to.equal(before + 1);
+    expect(d.hasAttribute('lang'), 'in the page\'s language unless told').to.equal(false);
+  });
+
+  it('marks its names with the flow\'s language when it is not the page\'s (`lang`)', () => {
+    open({ title: 'Facturas de la electricidad', closeLabel: 'Cerrar', lang: 'es' });
+    // The iframe and the fallback close button inherit it (WCAG 3.1.2, language of parts).
+    expect(dialog()!.lang).to.equal('es');
+    expect(iframe()!.closest('[lang]')).to.equal(dialog());
   });
 
   it('a centred dialog on a desktop that follows the flow height; full screen on a phone', async () => {

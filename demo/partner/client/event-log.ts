@@ -39,7 +39,7 @@ export class EventLog {
     this.list.append(item);
     this.empty.hidden = true;
     // Keep the newest entry in view without moving focus.
-    item.scrollIntoView({ block: 'nearest' });
+    this.list.scrollTop = this.list.scrollHeight;
   }
 
   clear(): void {

@@ -37,6 +37,7 @@ export class FlowForm {
     private readonly onOpen: (mode: OpenMode, body: FlowLinkBody, trigger: HTMLButtonElement) => void,
   ) {
     this.buttons = [...form.querySelectorAll<HTMLButtonElement>('button[name="mode"]')];
+    for (const b of this.buttons) b.disabled = false;
     form.addEventListener('submit', (event) => this.submit(event));
     form.addEventListener('change', (event) => {
       const target = event.target as HTMLElement;
@@ -171,7 +172,6 @@ export class FlowForm {
     };
     if (checked('account') === 'existing') {
       body.account_uuid = value('account-uuid');
-      body.client_agent = this.byId<HTMLInputElement>('client-agent').checked;
       return body;
     }
     body.account_state = value('account-state') || SUITED;

@@ -46,13 +46,13 @@ export type ReturnLang = 'en' | 'es';
 
 const RETURN_TEXT: Record<ReturnLang, Record<string, string>> = {
   en: {
-    completed: 'You are done: your enrollment is submitted. Switching your service takes 2 to 72 business hours.',
+    completed: 'Thank you, you are finished. Your Lone Star Bank account shows where things stand.',
     exited: 'You left before finishing. What you already entered is saved, so you can continue later.',
     expired: 'Your link expired. Open it again from Lone Star Bank to continue where you left off.',
     error: 'Something went wrong on our side. Please try again later.',
   },
   es: {
-    completed: 'Listo: su inscripción fue enviada. El cambio de su servicio tarda de 2 a 72 horas hábiles.',
+    completed: 'Gracias, terminó. Su cuenta de Lone Star Bank muestra en qué punto está.',
     exited: 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.',
     expired: 'Su enlace venció. Ábralo de nuevo desde Lone Star Bank para continuar donde se quedó.',
     error: 'Algo salió mal de nuestro lado. Vuelva a intentarlo más tarde.',

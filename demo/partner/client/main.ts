@@ -3,7 +3,7 @@ import { PartnerApiError, collectAddresses, collectPresets, fetchFixtures, fetch
 import { EventLog } from './event-log.js';
 import { FlowForm, type OpenMode } from './form.js';
 import { HostedLinkView } from './hosted.js';
-import { describeReason, describeReturn, flowTitle } from './labels.js';
+import { describeReason, flowTitle } from './labels.js';
 import { FlowMessageHub } from './messages.js';
 import { loadHostSdk, openModal } from './modal.js';
 import type { FlowLinkBody, FlowMessage } from './types.js';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const onClosed = (message?: FlowMessage): void => {
     announce(message ? describeReason(message.reason) : 'You closed the flow.');
     // The host removes the flow on close, so the customer would see it vanish: say what happened, visibly.
-    byId('form-status').textContent = describeReturn(message?.reason);
+    byId('form-status').textContent = message ? describeReason(message.reason) : 'You closed the flow.';
   };
   const hub = new FlowMessageHub(settings.flowOrigin, log, (message) => {
     if (message.type === 'service-flow-session-expiring') announce('The flow link expires in five minutes.');
@@ -64,9 +64,9 @@ async function main(): Promise<void> {
       form.setBusy(false);
       const { title, closeLabel } = flowTitle(link.scope, body.locale);
       if (mode === 'modal') {
-        await openModal({ link: link.login_link, title, closeLabel, trigger, hub, onClosed });
+        await openModal({ link: link.login_link, title, lang: body.locale, closeLabel, trigger, hub, onClosed });
       } else if (mode === 'webview') {
-        webview.open({ link: link.login_link, title, hub, onClosed });
+        webview.open({ link: link.login_link, title, lang: body.locale, hub, onClosed });
       } else {
         hosted.show(link.login_link, link.expires_at);
       }

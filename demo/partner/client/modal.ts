@@ -28,6 +28,7 @@ export function loadHostSdk(): Promise<HostSdk> {
 export interface ModalOptions {
   link: string;
   title: string;
+  lang: string;
   /** The SDK's own close button's name, shown only when the flow does not load (labels.ts, in the flow's language). */
   closeLabel: string;
   /** The button that opened it: focused before the SDK opens, so the SDK gives focus back to it afterwards. */
@@ -48,6 +49,7 @@ export async function openModal(opts: ModalOptions): Promise<void> {
   ServiceFlow.open({
     loginLink: opts.link,
     title: opts.title,
+    lang: opts.lang,
     readyTimeout: READY_TIMEOUT_MS,
     closeLabel: opts.closeLabel,
     // The page's own tests find the dialog and the iframe by these.

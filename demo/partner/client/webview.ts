@@ -11,6 +11,7 @@ import type { FlowMessage } from './types.js';
 export interface WebViewOptions {
   link: string;
   title: string;
+  lang: string;
   hub: FlowMessageHub;
   onClosed(message?: FlowMessage): void;
 }
@@ -33,6 +34,7 @@ export class SimulatedWebView {
     const iframe = document.createElement('iframe');
     iframe.className = 'phone__webview';
     iframe.title = opts.title;
+    iframe.lang = opts.lang;
     iframe.dataset.testid = 'webview-frame';
     iframe.allow = 'payment';
     this.screen.replaceChildren(iframe);
