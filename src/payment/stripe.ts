@@ -26,6 +26,8 @@ export interface CardForm {
   readonly ready: Promise<void>;
   /** Confirms the SetupIntent (3-D Secure is handled by Stripe's own dialog); the form stays for another try. */
   confirm(): Promise<ConfirmResult>;
+  /** Makes the fields read-only: a card the processor confirmed cannot be changed in place (another needs a new form). */
+  lock(): void;
   /** Says the fields, their hints and errors in `locale` from now on (the same form, updated, not mounted again). */
   setLocale(locale: 'en' | 'es'): void;
   focus(): void;
@@ -140,16 +142,20 @@ export async function openCardForm(options: CardFormOptions): Promise<CardForm> 
     ready,
     async confirm(): Promise<ConfirmResult> {
       const result = await stripe.confirmSetup({ elements, redirect: 'if_required' });
-      if (result.error) {
-        const e = result.error;
-        return { error: { type: e.type, code: e.code, declineCode: e.decline_code, message: e.message } };
+      const e = result.error;
+      let intent = result.setupIntent;
+      // The card may be set up although the answer says otherwise: the answer was lost (a connection error), or an
+      // earlier try whose answer was lost set it up (a second confirmation of it is refused): ask where it stands.
+      if (e && (e.type === 'api_connection_error' || e.code === 'setup_intent_unexpected_state')) {
+        intent = (await stripe.retrieveSetupIntent(options.clientSecret).catch(() => undefined))?.setupIntent;
       }
-      const intent = result.setupIntent;
       const id = paymentMethodId(intent?.payment_method as string | { id: string } | null | undefined);
-      if (intent?.status !== 'succeeded' || !id) {
-        return { error: { type: 'incomplete', code: intent?.status } };
-      }
-      return { paymentMethodId: id };
+      if (intent?.status === 'succeeded' && id) return { paymentMethodId: id };
+      if (e) return { error: { type: e.type, code: e.code, declineCode: e.decline_code, message: e.message } };
+      return { error: { type: 'incomplete', code: intent?.status } };
+    },
+    lock() {
+      element.update({ readOnly: true });
     },
     setLocale(locale) {
       elements.update({ locale });

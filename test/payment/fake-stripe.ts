@@ -18,6 +18,10 @@ export interface FakeStripeState {
   elementsUpdates: unknown[];
   mountedInto: HTMLElement[];
   destroyed: number;
+  /** What retrieveSetupIntent answers (where the intent stands, asked after a lost or refused confirmation). */
+  retrieveResult: FakeConfirmResult;
+  /** Whether the element was made read-only (element.update({ readOnly })). */
+  readOnly: boolean;
 }
 
 export const fakeStripe: FakeStripeState = {
@@ -28,6 +32,8 @@ export const fakeStripe: FakeStripeState = {
   elementsUpdates: [],
   mountedInto: [],
   destroyed: 0,
+  retrieveResult: { setupIntent: { status: 'requires_payment_method', payment_method: '' } },
+  readOnly: false,
 };
 
 export function resetFakeStripe(results: FakeConfirmResult[] = []): void {
@@ -38,6 +44,8 @@ export function resetFakeStripe(results: FakeConfirmResult[] = []): void {
   fakeStripe.elementsUpdates = [];
   fakeStripe.mountedInto = [];
   fakeStripe.destroyed = 0;
+  fakeStripe.retrieveResult = { setupIntent: { status: 'requires_payment_method', payment_method: '' } };
+  fakeStripe.readOnly = false;
 }
 
 function createElement() {
@@ -59,6 +67,11 @@ function createElement() {
     },
     focus() {
       node?.querySelector('input')?.focus();
+    },
+    update(opts: { readOnly?: boolean }) {
+      fakeStripe.readOnly = Boolean(opts.readOnly);
+      const input = node?.querySelector('input');
+      if (input) input.readOnly = fakeStripe.readOnly;
     },
     destroy() {
       node?.remove();
@@ -86,6 +99,9 @@ function FakeStripe(key: string) {
       };
       fakeStripe.confirmCalls += 1;
       return result;
+    },
+    async retrieveSetupIntent() {
+      return fakeStripe.retrieveResult;
     },
   };
 }

@@ -37,6 +37,13 @@ export class SfStepCardOnFile extends LaterStep {
     },
   });
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Shown again (Back from the card form): the card on file is read again, as a new card may have been saved since
+    // (one whose answer was lost on the way).
+    if (this.hasUpdated) void this._card.run();
+  }
+
   override render() {
     return html`
       ${stepHeading(msg('Your payment method', { id: 'card_on_file.heading' }), this._lead())}

@@ -31,6 +31,8 @@ export type CardPurpose = 'enroll' | 'replace';
 
 /** Card errors the customer can fix by correcting the form; any other card error is the bank's refusal. */
 const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number', 'invalid_number', 'invalid_expiry_month', 'invalid_expiry_year', 'incorrect_zip']);
+/** The processor's own hiccup, not the bank's refusal: the same card may go through in a moment. */
+const RETRY_CODES = new Set(['processing_error']);
 
 /**
  * @summary Payment step: the card processor's Payment Element (setup mode) to save a card for auto-pay, or the card
@@ -80,6 +82,8 @@ export class SfStepPayment extends LaterStep {
   private _paymentMethodId?: string;
   /** The same confirmed card synced again (Save card or "Try again" after a lost answer) is the same sync. */
   private _syncKey = new AttemptKey();
+  /** A card was saved here: shown again (Back from the review), the step shows the card on file. */
+  private _saved = false;
 
   private _current = new Task(this, {
     autoRun: false,
@@ -98,6 +102,9 @@ export class SfStepPayment extends LaterStep {
     autoRun: false,
     task: async (_args: [], { signal }) => {
       this._reset();
+      // A new form is a new card: one the processor confirmed in an earlier form is not this one (Back from the
+      // review, then another card typed, saves that card).
+      this._paymentMethodId = undefined;
       this._loadFailed = false;
       this._failure = null;
       const session = await createPaymentSession(this.api, { signal });
@@ -136,18 +143,24 @@ export class SfStepPayment extends LaterStep {
       this._cardError = null;
       this._failure = null;
       if (!this._paymentMethodId) {
+        const locale = getLocale();
         const result = await this._form!.confirm();
         if ('error' in result) {
-          this._cardError = result.error;
+          // The processor's sentence is in the language the confirmation started in: after a switch, ours only.
+          this._cardError = getLocale() === locale ? result.error : { ...result.error, message: undefined };
           this._form?.focus();
           return undefined;
         }
         this._paymentMethodId = result.paymentMethodId;
+        // Confirmed: what Save sends from now on is this card, so the fields can no longer be changed under it.
+        this._form?.lock();
       }
       return ensurePaymentMethodAdded(this.api, this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
     },
     onComplete: (account) => {
-      if (account) this.complete({ account });
+      if (!account) return;
+      this._saved = true;
+      this.complete({ account });
     },
     onError: (error) => {
       const failure = toFailure(error, this);
@@ -179,7 +192,12 @@ export class SfStepPayment extends LaterStep {
   override connectedCallback(): void {
     super.connectedCallback();
     // Shown again (the root keeps a visited step: "Stay" after the exit question, Back from the review): the card
-    // form was released when the step left the page, so it opens anew.
+    // form was released when the step left the page, so it opens anew; once a card was saved, the card on file shows,
+    // to keep or replace.
+    if (this._saved && this.purpose === 'enroll') {
+      this._saved = false;
+      this._mode = 'checking';
+    }
     if (this._mode === 'form') return this._openForm();
     if (this._mode !== 'checking') return;
     if (this.purpose === 'enroll' && this.account?.enrollment.has_payment_method) void this._current.run([]);
@@ -269,7 +287,9 @@ export class SfStepPayment extends LaterStep {
         ? html`<p>
             ${DETAIL_CODES.has(e.code ?? '')
               ? msg('Check the details in the form below, or use another card.', { id: 'payment.error.hint' })
-              : msg('Your bank did not accept this card. Use another card, or call your bank.', { id: 'payment.error.declined_hint' })}
+              : RETRY_CODES.has(e.code ?? '')
+                ? msg('This did not go through. Try again in a moment, or use another card.', { id: 'payment.error.retry_hint' })
+                : msg('Your bank did not accept this card. Use another card, or call your bank.', { id: 'payment.error.declined_hint' })}
           </p>`
         : nothing}
     </div>`;

@@ -122,6 +122,7 @@
 'payment.error.declined_hint': `Su banco no aceptó esta tarjeta. Use otra tarjeta o llame a su banco.`,
 'payment.error.heading': `Su tarjeta no se guardó.`,
 'payment.error.hint': `Revise los datos en el formulario de abajo o use otra tarjeta.`,
+'payment.error.retry_hint': `No se completó. Vuelva a intentarlo en un momento o use otra tarjeta.`,
 'payment.form.heading': `Datos de la tarjeta`,
 'payment.heading': `Agregue una tarjeta para el pago automático`,
 'payment.lead': `Su tarjeta se guarda para pagar automáticamente sus facturas mensuales. Hoy no se cobra nada.`,
