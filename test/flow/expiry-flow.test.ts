@@ -3,33 +3,14 @@
  * screen, and when the browser's clock is far from the service's.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import type { Location } from '../../src/api/types.js';
 import type { SfFlow } from '../../src/flow/flow.js';
-import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
+import { ADDRESS, LOCATION_UUID, location, makeAccount, makeSession, queued } from './fixtures.js';
 import { closeMessages, current, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-const LOCATION_UUID = '7c2d9e4f-0000-4000-8000-000000000001';
-const contract = {
-  uuid: 'c1',
-  plan_uuid: 'p1',
-  plan_name: 'Longhorn Lock 36',
-  term_months: 36,
-  energy_rate_cents_per_kwh: '11.9',
-  start_date: '2027-01-05',
-  end_date: '2030-01-04',
-  status: 'active' as const,
-};
-const queuedLocation = {
-  uuid: LOCATION_UUID,
-  esi_id: '1008901000000000000001',
-  address: { address_1: '1200 Main St', address_2: null, city: 'Houston', state: 'TX', postal_code: '77002' },
-  utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' },
-  contract,
-  queued_contract: { ...contract, uuid: 'c2', plan_name: 'Lone Star Saver 6', start_date: '2030-01-05', end_date: '2030-07-04', status: 'queued' as const },
-} as unknown as Location;
+const queuedLocation = location(undefined, { queued_contract: queued });
 
 describe('the hour runs out on a done screen', () => {
   afterEach(() => sessionStorage.clear());

@@ -1,4 +1,4 @@
-import type { Account, AddressSearchResult, FlowSession } from '../../src/api/types.js';
+import type { Account, AddressSearchResult, FlowSession, Location } from '../../src/api/types.js';
 
 export const ADDRESS: AddressSearchResult = {
   address_1: '1200 Main St',
@@ -62,4 +62,31 @@ export function makeSession(overrides: Partial<FlowSession> = {}): FlowSession {
     branding: { name: 'Acme Bank', primary_color: null, logo_url: null },
     ...overrides,
   } as FlowSession;
+}
+
+/** A renewal's location: its contract, and one queued after it. */
+export const LOCATION_UUID = '7c2d9e4f-0000-4000-8000-000000000001';
+export const contract = {
+  uuid: 'c1',
+  plan_uuid: 'p1',
+  plan_name: 'Longhorn Lock 36',
+  term_months: 36,
+  energy_rate_cents_per_kwh: '11.9',
+  start_date: '2027-01-05',
+  end_date: '2030-01-04',
+  status: 'active' as const,
+};
+export const queued = { ...contract, uuid: 'c2', plan_name: 'Lone Star Saver 6', start_date: '2030-01-05', end_date: '2030-07-04', status: 'queued' as const };
+
+export function location(renewal?: Location['renewal'], overrides: Partial<Location> = {}): Location {
+  return {
+    uuid: LOCATION_UUID,
+    esi_id: '1008901000000000000001',
+    address: { address_1: '1200 Main St', address_2: null, city: 'Houston', state: 'TX', postal_code: '77002' },
+    utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' },
+    contract,
+    queued_contract: null,
+    ...(renewal ? { renewal } : {}),
+    ...overrides,
+  } as Location;
 }

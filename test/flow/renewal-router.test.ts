@@ -1,36 +1,9 @@
 import { expect } from '@open-wc/testing';
-import type { Location } from '../../src/api/types.js';
 import { renewal } from '../../src/scopes/renewal/renewal.js';
 import { renewalStanding, standingOfRefusal } from '../../src/scopes/renewal/router.js';
 import { initialState, reduce, type FlowState } from '../../src/flow/state.js';
 import type { AnyScope } from '../../src/flow/scope.js';
-import { makeAccount, makeSession } from './fixtures.js';
-
-const LOCATION_UUID = '7c2d9e4f-0000-4000-8000-000000000001';
-const contract = {
-  uuid: 'c1',
-  plan_uuid: 'p1',
-  plan_name: 'Longhorn Lock 36',
-  term_months: 36,
-  energy_rate_cents_per_kwh: '11.9',
-  start_date: '2027-01-05',
-  end_date: '2030-01-04',
-  status: 'active' as const,
-};
-const queued = { ...contract, uuid: 'c2', plan_name: 'Lone Star Saver 6', start_date: '2030-01-05', end_date: '2030-07-04', status: 'queued' as const };
-
-function location(renewal?: Location['renewal'], overrides: Partial<Location> = {}): Location {
-  return {
-    uuid: LOCATION_UUID,
-    esi_id: '1008901000000000000001',
-    address: { address_1: '1200 Main St', address_2: null, city: 'Houston', state: 'TX', postal_code: '77002' },
-    utility: { name: 'centerpoint', display_name: 'CenterPoint Energy' },
-    contract,
-    queued_contract: null,
-    ...(renewal ? { renewal } : {}),
-    ...overrides,
-  } as Location;
-}
+import { LOCATION_UUID, contract, location, makeAccount, makeSession, queued } from './fixtures.js';
 
 describe('renewal router', () => {
   const active = makeAccount({ status: 'active', status_reason: 'active', location_uuid: LOCATION_UUID } as never);
