@@ -118,8 +118,9 @@ export class SfStepPayment extends LaterStep {
         mountNode: this._mount.node,
         themeFrom: this,
       });
-      if (!this.isConnected) {
-        // The customer left while the form was loading: nothing may stay mounted in the document.
+      if (signal.aborted || !this.isConnected) {
+        // The customer left while the form was loading (and may be back, with a newer form on its way): nothing of
+        // this one may stay mounted in the document.
         form.destroy();
         return;
       }
