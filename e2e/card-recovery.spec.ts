@@ -5,7 +5,7 @@
  * plan, identity and credit check done).
  */
 import { test, expect, type FrameLocator, type Page, type Route } from '@playwright/test';
-import { openFlowInModal } from './support/partner.js';
+import { openFlowInModal, waitForClose } from './support/partner.js';
 import { accountToken, clearFaults, request, sandboxAccount, setFaults } from './support/sandbox.js';
 import { CARDS, TEXT, cardError, expectStep, fillCard, saveCard, stepHeading } from './support/flow-steps.js';
 
@@ -123,7 +123,7 @@ test.describe('the card step when answers are lost or the card changes', () => {
 });
 
 test.describe('update-payment-method when answers are lost', () => {
-  test('the new card synced but its answer lost, then Back: the card on file shown is the one the service has', async ({ page }) => {
+  test('the new card synced but its answer lost, then Back: the service has the new card, so the update is done and the host hears completed', async ({ page }) => {
     const { frame, accountUuid } = await openFlowInModal(page, { scope: 'update-payment-method' });
     await expect(stepHeading(frame)).toHaveText('Your payment method', { timeout: 20_000 });
     await expect(frame.locator('sf-current-card')).toContainText('Mastercard ending in 4444');
@@ -136,7 +136,10 @@ test.describe('update-payment-method when answers are lost', () => {
     expect(await cardOnFile(accountUuid), 'the service replaced the card').toBe('visa 4242');
 
     await frame.getByRole('button', { name: TEXT.en.back, exact: true }).click();
-    await expect(stepHeading(frame)).toHaveText('Your payment method');
-    await expect(frame.locator('sf-current-card'), 'the card on file, as the service has it now').toContainText('Visa ending in 4242');
+    // The card on file read again is the new one: not "Keep this card" (which would close as if nothing changed).
+    await expect(stepHeading(frame)).toHaveText('Your card is updated');
+    await expect(frame.locator('sf-step-card-updated .card'), 'the card on file, as the service has it now').toContainText('Visa ending in 4242');
+    await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
+    await waitForClose(page, { reason: 'completed' });
   });
 });

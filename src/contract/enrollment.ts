@@ -29,6 +29,8 @@ export interface StepData {
   finalized?: boolean;
   /** Review step: the user chose to fix this missing item; the root routes there. */
   goTo?: StepName;
+  /** Card on file (update-payment-method): another card than first shown, one saved whose answer was lost. */
+  replaced?: boolean;
   [key: string]: unknown;
 }
 

@@ -41,6 +41,10 @@ describe('update-payment-method declaration', () => {
     expect(scope.complete({ step: 'card-updated' }, withCard, { updated: true })).to.deep.equal({ close: 'completed' });
   });
 
+  it('the card on file read again is another card (a save whose answer was lost, then Back): the update is done', () => {
+    expect(scope.complete({ step: 'card-on-file', data: { replaced: true } }, withCard, {})).to.deep.equal({ progress: { updated: true }, step: 'card-updated' });
+  });
+
   it('leaving before a new card is saved exits; after it, completes', () => {
     expect(scope.exit(withCard, {}, null)).to.equal('exited');
     expect(scope.exit(noCard, {}, null)).to.equal('exited');

@@ -3,7 +3,7 @@ import '../../src/steps/card-on-file/card-on-file.js';
 import type { SfStepCardOnFile } from '../../src/steps/card-on-file/card-on-file.js';
 import type { ApiErrorEvent, StepCompleteEvent } from '../../src/contract/events.js';
 import type { PaymentMethod } from '../../src/api/types.js';
-import { FakeApi, apiError, button, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { FakeApi, apiError, button, detach, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 const CARD: PaymentMethod = {
   type: 'STRIPE_CARD',
@@ -57,6 +57,42 @@ describe('sf-step-card-on-file', () => {
     button(current, 'Keep this card').click();
     await exit;
     expect(completed).to.equal(false);
+  });
+
+  it('read again (Back from the card form) it is another card: one was saved whose answer was lost, so the step says the update is done', async () => {
+    const other: PaymentMethod = { ...CARD, card_brand: 'visa', card_last4: '4242' };
+    const reads: Array<() => Promise<PaymentMethod>> = [
+      async () => CARD,
+      async () => CARD,
+      async () => other,
+    ];
+    const fake = new FakeApi().on('getPaymentMethod', () => reads.shift()!());
+    const el = await mountStep(fake);
+    await currentCard(el);
+    const completions: StepCompleteEvent[] = [];
+    el.addEventListener('sf-step-complete', (e) => completions.push(e as StepCompleteEvent));
+    // Back with nothing saved: the same card, nothing to tell.
+    detach(el)();
+    await until(() => fake.callsOf('getPaymentMethod').length === 2 && qMaybe(el, 'sf-current-card') !== null, 'read again');
+    await settle(el);
+    expect(completions).to.have.length(0);
+    detach(el)();
+    await until(() => completions.length === 1, 'the update told');
+    expect(completions[0]!.detail.data).to.deep.equal({ replaced: true });
+  });
+
+  it('a card read again where there was none (404 first): the card added is told as the update', async () => {
+    let card: PaymentMethod | null = null;
+    const fake = new FakeApi().on('getPaymentMethod', async () => {
+      if (!card) throw apiError(404, 'not_found');
+      return card;
+    });
+    const el = await mountStep(fake);
+    await until(() => text(el).includes('There is no card on file.'));
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    card = CARD;
+    detach(el)();
+    expect((await done).detail.data).to.deep.equal({ replaced: true });
   });
 
   it('offers to add a card when none is on file any more (404)', async () => {

@@ -163,6 +163,36 @@ describe('review: update-payment-method', () => {
     answer.resolve(makeAccount({}, { has_payment_method: true }));
     expect(`Back disabled while saving: ${String(backDisabled)}`).to.equal('Back disabled while saving: true');
   });
+  it('Close after a save whose answer was lost asks the service again with the same key: the card was replaced, the last screen shows, and the host hears completed', async () => {
+    const keys: string[] = [];
+    let calls = 0;
+    const api = fakeApi({
+      getFlow: async () => makeSession({ scope: 'update-payment-method' }),
+      getAccount: async () => makeAccount({ status: 'active', status_reason: 'active' }, { has_payment_method: false }),
+      createPaymentSession: async () => ({ client_secret: 'seti_1_secret_x', stripe_public_key: 'pk_test_123' }),
+      ensurePaymentMethodAdded: async (_id: string, opts?: { idempotencyKey?: string }) => {
+        keys.push(opts?.idempotencyKey ?? '');
+        // The service saved the card both times; the first answer never reached the browser.
+        if (++calls === 1) throw new TypeError('Failed to fetch');
+        return makeAccount({ status: 'active', status_reason: 'active' }, { has_payment_method: true });
+      },
+      getPaymentMethod: async () => ({ type: 'STRIPE_CARD', card_brand: 'visa', card_last4: '4242', card_exp_month: 4, card_exp_year: 2031, card_postal_code: null }),
+    });
+    const host = fakeHost();
+    const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${host}></sf-flow>`);
+    const step = await waitForView(el, 'sf-step-payment');
+    await until(() => !button(step, 'Save card').disabled, 'card form ready');
+    button(step, 'Save card').click();
+    await until(() => text(step).includes('Try again'), 'the lost answer said');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('header button[aria-label="Close"]')!.click();
+    await waitForView(el, 'sf-step-card-updated');
+    expect(`${closeMessages(host).length} close messages; keys: ${keys.length === 2 && keys[0] === keys[1] && keys[0] !== '' ? 'the same' : keys.join(' / ')}`).to.equal(
+      '0 close messages; keys: the same',
+    );
+    el.shadowRoot!.querySelector<HTMLButtonElement>('header button[aria-label="Close"]')!.click();
+    await waitUntil(() => closeMessages(host).length > 0, 'a close message', { timeout: 3000 });
+    expect(closeMessages(host).map((m) => m.reason).join(',')).to.equal('completed');
+  });
 });
 
 describe('review: billing', () => {

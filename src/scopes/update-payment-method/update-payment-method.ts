@@ -58,11 +58,13 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
   // A reload after saving shows the card on file, which is then the new one.
   current: currentStep,
   local: ['card-on-file', 'card-updated', 'card-not-needed'],
-  complete({ step }, _account, progress) {
+  complete(detail, _account, progress) {
+    const { step } = detail;
     if (step === 'card-updated') return { close: 'completed' };
     // The guard's only way on is "Close" (an exit request); a completion there changes nothing either.
     if (step === 'card-not-needed') return { progress, step };
-    if (step === 'payment') return { progress: { ...progress, updated: true }, step: 'card-updated' };
+    // A card saved; or the card on file read again is another card (a save whose answer was lost): the update is done.
+    if (step === 'payment' || detail.data?.replaced) return { progress: { ...progress, updated: true }, step: 'card-updated' };
     // The card on file: "Replace", or there was none after all.
     return { progress, step: 'payment' };
   },

@@ -12,7 +12,8 @@ import '../payment/current-card.js';
  * @summary The card on file (brand, last four, expiry) with "Replace" and "Keep this card": the first step of the
  * update-payment-method scope for an account that has a card. The card form is the next step (sf-step-payment).
  *
- * @fires sf-step-complete - `{ step: 'card-on-file' }`: Replace (or there is no card on file after all).
+ * @fires sf-step-complete - `{ step: 'card-on-file' }`: Replace (or there is no card on file after all);
+ *   `data.replaced`: read again (Back from the card form), it is another card than first shown: one was saved.
  * @fires sf-exit-request - Keep this card: nothing changes, the customer leaves.
  * @fires sf-api-error - 401/403 for the root.
  */
@@ -25,15 +26,21 @@ export class SfStepCardOnFile extends LaterStep {
 
   private _failure: Failure | null = null;
 
+  /** The card on file first read here ('none' after a 404). */
+  private _first?: string;
+
   private _card = new Task(this, {
     args: () => [this._api] as const,
     task: ([api], { signal }) => {
       this._failure = null;
       return api ? getPaymentMethod(api, signal) : undefined;
     },
+    onComplete: (card) => card && this._read(JSON.stringify(card)),
     // Sorted once (a 401/403 goes to the root once), not on every render.
     onError: (error) => {
       this._failure = toFailure(error, this);
+      // A refusal is the 404 of no card on file (what the step then offers to add).
+      if (this._failure?.kind === 'refused') this._read('none');
     },
   });
 
@@ -42,6 +49,15 @@ export class SfStepCardOnFile extends LaterStep {
     // Shown again (Back from the card form): the card on file is read again, as a new card may have been saved since
     // (one whose answer was lost on the way).
     if (this.hasUpdated) void this._card.run();
+  }
+
+  /**
+   * Another card than the one first shown here: the card form saved one whose answer was lost (Back after "Try
+   * again"). The update is done, so the step says so (the last screen), and leaving then completes.
+   */
+  private _read(card: string): void {
+    this._first ??= card;
+    if (card !== this._first) this.complete({ data: { replaced: true } });
   }
 
   override render() {

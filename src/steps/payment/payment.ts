@@ -302,6 +302,18 @@ export class SfStepPayment extends LaterStep {
     this.sending(this._save.run([]));
   }
 
+  /**
+   * Leaving (the close button) while a confirmed card's save failed to answer ("Try again" on screen): the card is
+   * added at the processor, so the save is sent again with its key; the service answers what it did (a replay when
+   * the first one arrived), and the step moves on with it rather than a close as if nothing was saved.
+   */
+  protected override leaving(): Promise<unknown> | undefined {
+    if (this.isConnected && this._paymentMethodId && this._failure?.kind === 'retry' && this._save.status === TaskStatus.ERROR) {
+      this.sending(this._save.run([]));
+    }
+    return super.leaving();
+  }
+
   private _retry(): void {
     if (this._loadFailed || !this._form) void this._open.run([]);
     else this.sending(this._save.run([]));

@@ -57,8 +57,13 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
     this.getRootNode().addEventListener('sf-leaving', this._onLeaving);
   }
 
-  /** Adds the side effect last sent to what leaving waits for (settled either way). */
-  private readonly _onLeaving = (e: Event) => (e as CustomEvent<Array<Promise<unknown>>>).detail.push(Promise.resolve(this._sent).catch(() => undefined));
+  /** Adds what leaving waits for (settled either way). */
+  private readonly _onLeaving = (e: Event) => (e as CustomEvent<Array<Promise<unknown>>>).detail.push(Promise.resolve(this.leaving()).catch(() => undefined));
+
+  /** What leaving waits for: the side effect last sent; a step may first send it again (its answer was lost). */
+  protected leaving(): Promise<unknown> | undefined {
+    return this._sent;
+  }
 
   protected override complete(detail: { account?: Account; data?: StepData } = {}): void {
     const done = new StepCompleteEvent({ step: this.stepName, ...detail });
