@@ -10,7 +10,7 @@ import { openFlowInModal, waitForClose, messages } from './support/partner.js';
 import { clearFaults, sandboxAccount, setFaults } from './support/sandbox.js';
 import type { SandboxFunnelEvent } from '../src/api/types.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { ADDRESSES, acceptFirstPlan, addCard, completeAddress, expectCardForm, expectStep, fillIdentity, finalize, planCards, submitCredit } from './support/flow-steps.js';
+import { ADDRESSES, CARDS, acceptFirstPlan, addCard, completeAddress, expectCardForm, expectStep, fillCard, fillIdentity, finalize, planCards, saveCard, submitCredit } from './support/flow-steps.js';
 const SHOTS = '/tmp/e2e-shots2';
 
 type FunnelEvent = Pick<SandboxFunnelEvent, 'event' | 'identity' | 'plan_uuids' | 'reason' | 'label'>;
@@ -113,18 +113,19 @@ test.describe('opt-out after seeing plans', () => {
     expect(optOuts[0]).toMatchObject({ reason: null, label: null });
   });
 
-  test('"Stay and continue" on the card step brings the card form back, and the card saves', async ({ page }) => {
+  test('"Stay and continue" on the card step brings back the card form as it was left: the card typed saves', async ({ page }) => {
     const { frame, accountUuid } = await openFlowInModal(page);
     await reachPlans(frame, accountUuid);
     await acceptFirstPlan(frame);
     await fillIdentity(frame);
     await submitCredit(frame);
     await expectCardForm(frame);
+    await fillCard(frame, CARDS.visa);
     await frame.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(optOutHeading(frame)).toBeVisible();
     await frame.getByRole('button', { name: 'Stay and continue' }).click();
-    // The form was released when the question replaced the step: it is opened again, and works.
-    await addCard(frame);
+    // The step stayed on the page under the question: what was typed in the processor's frame is still there.
+    await saveCard(frame);
     await expectStep(frame, 'review');
     expect((await funnel(accountUuid)).filter((e) => e.event === 'enrollment_opt_out')).toHaveLength(0);
   });

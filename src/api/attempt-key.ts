@@ -7,7 +7,7 @@
  *   after an answer was lost — keeps the key: the side effect happens once (one credit inquiry, not two);
  * - a different request gets a new key: a corrected SSN must not be answered with the replay of the previous one;
  * - `reset()` ends the attempt (the credit step: after success; not when it leaves the page, since the same number
- *   typed again after the exit question's "Stay" is still the same credit check).
+ *   typed again when it is back is still the same credit check).
  *
  * A module of its own, not in client.ts: only later steps use it, so it stays off the first screen.
  */

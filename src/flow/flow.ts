@@ -74,7 +74,7 @@ export class SfFlow extends LocalizedElement {
   /** One draft per step for the whole session (never the SSN or card data). */
   private readonly _drafts = new Map<string, StepDraft>();
   /** Each view's element from its last visit, and the fragment Lit rendered its template into (see _element). */
-  private readonly _views = new Map<string, [visit: number, holder: DocumentFragment, element: Element]>();
+  private readonly _views = new Map<string, [visit: number, holder: DocumentFragment, element: HTMLElement]>();
 
   constructor() {
     super();
@@ -141,10 +141,13 @@ export class SfFlow extends LocalizedElement {
     }
     const scope = this._scope;
     if (screen.kind !== 'step' || !screen.ready || !scope || !account || !session) return renderLoading();
-    if (screen.asking && scope.question) return this._element('?', 0, scope.question.render({ account, viewed: viewed ?? [] }));
     const draft = this._drafts.get(screen.step) ?? {};
     this._drafts.set(screen.step, draft);
-    return this._element(screen.step, screen.visit, scope.views[screen.step]!.render({ account, draft, progress }));
+    const view = this._element(screen.step, screen.visit, scope.views[screen.step]!.render({ account, draft, progress }));
+    // The exit question goes after the step, which stays where it is, hidden, as the customer left it: a card typed
+    // into the processor's frame would not survive the step leaving the page, and "Stay" shows it again.
+    view.hidden = Boolean(screen.asking);
+    return [view, screen.asking ? this._element('?', 0, scope.question!.render({ account, viewed: viewed ?? [] })) : nothing];
   }
 
   /**
@@ -153,14 +156,14 @@ export class SfFlow extends LocalizedElement {
    * can be kept: the same visit (Back) gets the same element as the customer left it, a new visit (forward) a fresh
    * one. Leaving the page disconnects it (a step clears what it must not keep, the SSN).
    */
-  private _element(name: string, visit: number, template: TemplateResult): Element {
+  private _element(name: string, visit: number, template: TemplateResult): HTMLElement {
     let view = this._views.get(name);
     if (view?.[0] === visit) render(template, view[1]);
     else {
       const holder = document.createDocumentFragment();
       render(template, holder);
       // The template is one element; the root places it (moving it out of the fragment).
-      this._views.set(name, (view = [visit, holder, holder.lastElementChild!]));
+      this._views.set(name, (view = [visit, holder, holder.lastElementChild as HTMLElement]));
     }
     return view[2];
   }

@@ -92,7 +92,7 @@ export async function mountFlow(
 }
 
 export function current(el: SfFlow): HTMLElement | null {
-  return el.shadowRoot!.querySelector('main > :not(.progress):not(sf-expiry-notice)');
+  return el.shadowRoot!.querySelector('main > :not(.progress):not(sf-expiry-notice):not([hidden])');
 }
 
 export async function waitForView(el: SfFlow, tag: string): Promise<HTMLElement> {

@@ -194,7 +194,7 @@ describe('sf-step-payment', () => {
     expect(fake.callsOf('createPaymentSession')).to.have.length(1);
   });
 
-  it('opens the card form again when the step is shown again (the exit question\'s "Stay", Back from the review)', async () => {
+  it('opens the card form again when the step is shown again (Back from the review)', async () => {
     const fake = new FakeApi().on('createPaymentSession', async () => SESSION);
     const el = await mount<SfStepPayment>(fake.api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
     await until(() => !button(el, 'Save card').disabled, 'the card form is ready');

@@ -84,8 +84,8 @@ export class SfStepCredit extends LaterStep {
   });
 
   /**
-   * Leaving the page clears the number, not the attempt: after a lost answer, the exit question and "Stay", the same
-   * number typed again is the same credit check.
+   * Leaving the page (Back) clears the number, not the attempt: after a lost answer, the same number typed again when
+   * the step is back is the same credit check.
    */
   override disconnectedCallback(): void {
     super.disconnectedCallback();

@@ -192,9 +192,8 @@ export class SfStepPayment extends LaterStep {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Shown again (the root keeps a visited step: "Stay" after the exit question, Back from the review): the card
-    // form was released when the step left the page, so it opens anew; once a card was saved, the card on file shows,
-    // to keep or replace.
+    // Shown again (the root keeps a visited step: Back from the review): the card form was released when the step
+    // left the page, so it opens anew; once a card was saved, the card on file shows, to keep or replace.
     if (this._saved && this.purpose === 'enroll') {
       this._saved = false;
       this._mode = 'checking';

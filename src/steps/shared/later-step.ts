@@ -36,8 +36,8 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
   }
 
   /**
-   * Completed while off the page (the exit question over the step, its request answered meanwhile): told once the
-   * step is back ("Stay"), so what the service did is never lost nor asked for a second time.
+   * Completed while off the page (its request answered after the step left it): told once the step is back, so what
+   * the service did is never lost nor asked for a second time.
    */
   protected held?: StepCompleteEvent;
 
