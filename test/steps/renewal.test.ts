@@ -7,7 +7,7 @@ import type { SfStepRenewalPlans } from '../../src/steps/renewal-plans/renewal-p
 import type { SfStepRenewalDone } from '../../src/steps/renewal-done/renewal-done.js';
 import type { Document, Location } from '../../src/api/types.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
-import { FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
 
 const base = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', term_months: 36, start_date: '2027-01-05', end_date: '2030-01-04' });
 const at = (renewal: Location['renewal'], more: Partial<Location> = {}): Location => ({ ...base, renewal, ...more });
@@ -72,6 +72,15 @@ describe('sf-step-renewal (the current plan)', () => {
     const none = await mount<SfStepRenewal>(new FakeApi().api, html`<sf-step-renewal .account=${makeAccount()} .draft=${{}}></sf-step-renewal>`);
     await until(() => text(none).includes('There is no plan to renew yet'));
     await expect(none).to.be.accessible();
+  });
+
+  it('a cancelled account (its service ended) is not told it can renew once service is active', async () => {
+    const cancelled = makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start', location_uuid: base.uuid } as never, { is_enrollment_finalized: true });
+    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'not_active', opens_on: '2029-11-05' }));
+    const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${cancelled} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('There is no plan to renew'));
+    expect(text(el)).to.contain('your electricity service with us has ended');
+    expect(text(el)).not.to.contain('once your electricity service is active');
   });
 
   it('a lost answer offers Try again', async () => {
@@ -166,7 +175,7 @@ describe('sf-step-renewal-plans', () => {
     expect(input.max).to.equal('2030-03-31');
   });
 
-  it('a retry after a lost answer reuses the Idempotency-Key; a refused start date goes to the date', async () => {
+  it('a retry after a lost answer reuses the Idempotency-Key; a fixed start date refused (the day after the end has come) reads the plans again', async () => {
     let attempt = 0;
     const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
       attempt += 1;
@@ -177,9 +186,47 @@ describe('sf-step-renewal-plans', () => {
     const accept = await renew(el);
     await until(() => text(el).includes('Something went wrong on our side'));
     button(el, 'Try again').click();
-    await until(() => text(accept).includes('This start date is no longer available'));
+    // No date field to choose another in (a one-day window): not "Choose a date from January 5 to January 5".
+    await until(() => text(el).includes('Prices changed since you opened this page'));
+    expect(text(accept)).not.to.contain('This start date is no longer available');
+    expect(api.callsOf('listRenewalPlans')).to.have.length(2);
     const [first, second] = api.callsOf('acceptRenewal');
     expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
+  });
+
+  it('month-to-month: the date is the new plan\'s start (the service runs), and a refused one goes to the date field', async () => {
+    const m2m = makePlan({ name: 'Flex 12', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
+    const api = new FakeApi().on('listRenewalPlans', async () => [m2m]).on('acceptRenewal', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'x' }]);
+    });
+    const el = await mountPlans(api);
+    await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === 1);
+    const card = el.shadowRoot!.querySelector('sf-plan-card')!;
+    await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    button(card, 'Choose this plan').click();
+    await until(() => qMaybe(el, 'sf-plan-accept', 'input[type=date]') !== null);
+    const accept = q(el, 'sf-plan-accept');
+    const input = q<HTMLInputElement>(accept, 'input[type=date]');
+    expect(text(q(accept, 'label[for="start"]'))).to.equal('New plan start date');
+    type(input, '2030-04-15', { change: true });
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(accept).includes('Choose a date in that range'));
+    expect(text(accept)).to.contain('Your new plan can start from March 2, 2030 to March 31, 2030.');
+    expect(text(accept)).not.to.contain('Your service can start');
+    type(input, '2030-03-10', { change: true });
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(accept).includes('This start date is no longer available'));
+    expect(api.callsOf('listRenewalPlans'), 'a date field: the customer picks another').to.have.length(1);
+    try {
+      await useScope('renewal');
+      await setLocale('es');
+      await settle(accept);
+      expect(text(q(accept, 'label[for="start"]'))).to.equal('Fecha de inicio del plan nuevo');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   /** The plans, and an acceptance the service refuses with `error`. */

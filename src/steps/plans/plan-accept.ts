@@ -95,7 +95,9 @@ export class SfPlanAccept extends LocalizedElement {
               </p>
               <p id="start-error" class="error" aria-live="polite">${problem ? this._problemText(problem, earliest, latest) : ''}</p>`
           : html`<div class="field">
-            <label for="start">${msg('Service start date', { id: 'plans.accept.start' })}</label>
+            <label for="start">
+              ${this.renewal ? msg('New plan start date', { id: 'plans.accept.renewal_start_label' }) : msg('Service start date', { id: 'plans.accept.start' })}
+            </label>
             <p id="start-hint" class="hint">
               ${msg(str`Choose a date from ${earliest} to ${latest}.`, { id: 'plans.accept.start_hint' })}
             </p>
@@ -147,9 +149,9 @@ export class SfPlanAccept extends LocalizedElement {
       case 'required':
         return msg('Enter a start date, for example by choosing it in the calendar.', { id: 'plans.accept.start_required' });
       case 'range':
-        return msg(str`Your service can start from ${earliest} to ${latest}. Choose a date in that range.`, {
-          id: 'plans.accept.start_range',
-        });
+        return this.renewal
+          ? msg(str`Your new plan can start from ${earliest} to ${latest}. Choose a date in that range.`, { id: 'plans.accept.renewal_start_range' })
+          : msg(str`Your service can start from ${earliest} to ${latest}. Choose a date in that range.`, { id: 'plans.accept.start_range' });
       case 'server':
         return msg(str`This start date is no longer available. Choose a date from ${earliest} to ${latest}.`, {
           id: 'plans.accept.start_server',

@@ -132,7 +132,7 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       ${renderRetryAlert(this._failure, () => this._retry(), busy)}
       ${renderRefusal(this._failure)}
       ${standing
-        ? html`<div role="alert">${renderStanding(standing)}</div>
+        ? html`<div role="alert">${renderStanding(standing, undefined, this.account?.status === 'cancelled')}</div>
             ${this._accountStatus()}`
         : nothing}
       <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
@@ -215,7 +215,11 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
     }
     if (accepting && (failure?.kind === 'fields' || failure?.kind === 'refused')) {
       const codes = fieldCodes(failure);
-      if (codes.has('plan_uuid') || failure.error.status === 404) {
+      const plan = this._acceptArgs![0];
+      // A start date refused where it was not asked (a one-day window: the day after the contract ends, which has
+      // come) is an offer out of date too.
+      const fixed = codes.has('start_date') && plan.earliest_start_date === plan.latest_start_date;
+      if (codes.has('plan_uuid') || failure.error.status === 404 || fixed) {
         // The offer expired (5 business days) or was made for an earlier contract: read current prices, start over.
         this._expired = true;
         this._failure = null;

@@ -53,7 +53,7 @@ export class SfStepRenewal extends LaterStep {
             ${renderContract(location.contract)}
           </section>`
         : nothing}
-      ${standing ? renderStanding(standing, location?.contract.end_date) : nothing}
+      ${standing ? renderStanding(standing, location?.contract.end_date, this.account?.status === 'cancelled') : nothing}
       ${standing && !eligible ? this._accountStatus() : nothing}
       <div class="actions">
         ${eligible

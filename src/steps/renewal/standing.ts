@@ -34,8 +34,11 @@ export function contractEnd(c: Contract): string {
     : msg(str`Your contract ends on ${end}.`, { id: 'renewal.ends' });
 }
 
-/** Why the location may not renew now, or that it may: a heading and what happens next. */
-export function renderStanding(standing: RenewalStanding, endDate?: string) {
+/**
+ * Why the location may not renew now, or that it may: a heading and what happens next. `ended`: the account's service
+ * ended (cancelled), which no renewal continues.
+ */
+export function renderStanding(standing: RenewalStanding, endDate?: string, ended = false) {
   const locale = getLocale();
   const block = (heading: string, ...body: unknown[]) =>
     html`<section class="card standing" aria-labelledby="standing-heading">
@@ -49,10 +52,15 @@ export function renderStanding(standing: RenewalStanding, endDate?: string) {
         msg('You can renew once you have enrolled and your electricity service is active.', { id: 'renewal.standing.no_location.body' }),
       );
     case 'not_active':
-      return block(
-        msg('Renewal is not available yet', { id: 'renewal.standing.not_active' }),
-        msg('You can renew your plan once your electricity service is active.', { id: 'renewal.standing.not_active.body' }),
-      );
+      return ended
+        ? block(
+            msg('There is no plan to renew', { id: 'renewal.standing.ended' }),
+            msg('A renewal continues a plan that is running, and your electricity service with us has ended.', { id: 'renewal.standing.ended.body' }),
+          )
+        : block(
+            msg('Renewal is not available yet', { id: 'renewal.standing.not_active' }),
+            msg('You can renew your plan once your electricity service is active.', { id: 'renewal.standing.not_active.body' }),
+          );
     case 'not_yet_eligible':
       return block(
         msg('It is too early to renew', { id: 'renewal.standing.too_early' }),

@@ -139,6 +139,8 @@
 'plans.accept.renew': `Renovar con este plan`,
 'plans.accept.renew_busy': `Renovando…`,
 'plans.accept.renewal_start': str`Su nuevo plan comienza el ${0}, el día después de que termine su contrato actual.`,
+'plans.accept.renewal_start_label': `Fecha de inicio del plan nuevo`,
+'plans.accept.renewal_start_range': str`Su plan nuevo puede empezar entre el ${0} y el ${1}. Elija una fecha dentro de ese período.`,
 'plans.accept.start': `Fecha de inicio del servicio`,
 'plans.accept.start_hint': str`Elija una fecha entre el ${0} y el ${1}.`,
 'plans.accept.start_range': str`Su servicio puede empezar entre el ${0} y el ${1}. Elija una fecha dentro de ese período.`,

@@ -54,6 +54,8 @@
 'renewal.standing.eligible': `Ya puede renovar`,
 'renewal.standing.eligible.body': str`Elija un plan nuevo. Comienza el ${0}, el día después de que termine su contrato actual, para que su servicio continúe sin interrupción.`,
 'renewal.standing.eligible.m2m': `Elija un plan nuevo y el día en que comienza.`,
+'renewal.standing.ended': `No hay un plan que renovar`,
+'renewal.standing.ended.body': `Una renovación continúa un plan vigente, y su servicio de electricidad con nosotros terminó.`,
 'renewal.standing.no_location': `Todavía no hay un plan que renovar`,
 'renewal.standing.no_location.body': `Podrá renovar una vez que se haya inscrito y su servicio de electricidad esté activo.`,
 'renewal.standing.not_active': `La renovación todavía no está disponible`,
