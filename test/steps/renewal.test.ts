@@ -161,15 +161,21 @@ describe('sf-step-renewal-plans', () => {
     expect(call.idempotencyKey).to.be.a('string');
   });
 
-  it('month-to-month: a date field bounded by the offered window', async () => {
-    const m2m = makePlan({ name: 'Flex', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
-    const api = new FakeApi().on('listRenewalPlans', async () => [m2m]);
+  /** Mounts the plans step with one month-to-month offer and chooses it: the acceptance form with its date field. */
+  async function chooseMonthToMonth(api: FakeApi) {
     const el = await mountPlans(api);
     await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === 1);
     const card = el.shadowRoot!.querySelector('sf-plan-card')!;
     await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     button(card, 'Choose this plan').click();
     await until(() => qMaybe(el, 'sf-plan-accept', 'input[type=date]') !== null);
+    return el;
+  }
+
+  it('month-to-month: a date field bounded by the offered window', async () => {
+    const m2m = makePlan({ name: 'Flex', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
+    const api = new FakeApi().on('listRenewalPlans', async () => [m2m]);
+    const el = await chooseMonthToMonth(api);
     const input = q<HTMLInputElement>(el, 'sf-plan-accept', 'input[type=date]');
     expect(input.min).to.equal('2030-03-02');
     expect(input.max).to.equal('2030-03-31');
@@ -199,12 +205,7 @@ describe('sf-step-renewal-plans', () => {
     const api = new FakeApi().on('listRenewalPlans', async () => [m2m]).on('acceptRenewal', async () => {
       throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'x' }]);
     });
-    const el = await mountPlans(api);
-    await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === 1);
-    const card = el.shadowRoot!.querySelector('sf-plan-card')!;
-    await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    button(card, 'Choose this plan').click();
-    await until(() => qMaybe(el, 'sf-plan-accept', 'input[type=date]') !== null);
+    const el = await chooseMonthToMonth(api);
     const accept = q(el, 'sf-plan-accept');
     const input = q<HTMLInputElement>(accept, 'input[type=date]');
     expect(text(q(accept, 'label[for="start"]'))).to.equal('New plan start date');
