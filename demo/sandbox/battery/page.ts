@@ -1,7 +1,8 @@
 /**
  * The emulated maker's authorization page: the sandbox's stand-in for a battery maker's sign-in and consent page.
  * A plain HTML form (works without script, with the keyboard, at 320 px and 200% zoom) whose Allow and Deny post
- * back; in a popup, the result page tells its opener through pages/done.js and closes. No inline script or style,
+ * back; in a popup, the result page tells its opener through pages/done.js and closes; reached by navigation (a
+ * redirect authorization, opened again after its answer) it links back to the app. No inline script or style,
  * so it works under the strict Content-Security-Policy battery/routes.ts sends. English, or Spanish with
  * ?locale=es.
  */
@@ -23,6 +24,8 @@ const TEXT = {
     expired: 'This request has expired',
     expiredHint: 'Return to the app and start again.',
     closing: 'You can return to the app; this window closes by itself.',
+    answered: 'Your answer was sent to the app.',
+    back: (app: string) => `Return to ${app}`,
     missing: 'This authorization request is unknown.',
   },
   es: {
@@ -39,6 +42,8 @@ const TEXT = {
     expired: 'Esta solicitud venció',
     expiredHint: 'Vuelve a la aplicación y empieza de nuevo.',
     closing: 'Puedes volver a la aplicación; esta ventana se cierra sola.',
+    answered: 'Tu respuesta se envió a la aplicación.',
+    back: (app: string) => `Volver a ${app}`,
     missing: 'Esta solicitud de autorización no existe.',
   },
 } as const;
@@ -97,22 +102,31 @@ export interface ResultPageInput {
   makerName: string;
   /** The origins the popup may tell (the flow's and the App's): its opener gets the message only on one of them. */
   notifyOrigins: readonly string[];
+  /**
+   * The way back of a redirect authorization (its return_url with the id added): the page was reached by navigation,
+   * so it is no popup and never closes itself; it links back to the app instead.
+   */
+  back?: { url: string; appName: string };
 }
 
 export function resultPage(p: ResultPageInput): string {
   const text = TEXT[p.locale];
   const heading = p.status === 'approved' ? text.approved : p.status === 'denied' ? text.denied : text.expired;
+  const result = `<h1 class="result-${p.status}" role="status">${escapeHtml(heading)}</h1>\n`;
+  if (p.back) {
+    const hint = p.status === 'expired' ? text.expiredHint : text.answered;
+    return layout(
+      p.locale,
+      text.title(p.makerName),
+      `${result}<p>${escapeHtml(hint)}</p>
+<p><a class="back" href="${escapeHtml(p.back.url)}">${escapeHtml(text.back(p.back.appName))}</a></p>`,
+    );
+  }
   const hint = p.status === 'expired' ? text.expiredHint : text.closing;
   const notify =
     `<script src="../assets/done.js" data-authorization="${escapeHtml(p.authorizationId)}" data-status="${p.status}" ` +
     `data-origins="${escapeHtml(p.notifyOrigins.join(' '))}" defer></script>\n`;
-  return layout(
-    p.locale,
-    text.title(p.makerName),
-    `<h1 class="result-${p.status}" role="status">${escapeHtml(heading)}</h1>
-<p>${escapeHtml(hint)}</p>`,
-    notify,
-  );
+  return layout(p.locale, text.title(p.makerName), `${result}<p>${escapeHtml(hint)}</p>`, notify);
 }
 
 export function missingPage(locale: PageLocale): string {

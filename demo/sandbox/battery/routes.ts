@@ -1,9 +1,11 @@
 /**
  * The emulated battery makers' authorization pages, mounted by the sandbox core at /__sandbox/battery (open paths:
  * http/controls.ts), as the real makers' pages are reached without the service's token:
- *   GET  /authorize/:id      ?ticket=…&locale=…  → the consent page (HTML), or the answer once given
+ *   GET  /authorize/:id      ?ticket=…&locale=…  → the consent page (HTML), or the answer once given (with a
+ *                            return_url: the answer and a link back to it, never "this window closes by itself")
  *   POST /authorize/:id      form (a browser) or JSON { ticket, decision: allow|deny } → popup: the result page;
- *                            with a return_url: 303 to it with ?battery_authorization={id} (JSON: { redirect_url })
+ *                            with a return_url: 303 to it with ?battery_authorization={id} (JSON: { redirect_url }),
+ *                            also when the answer came too late (expired) or twice: the flow reads the outcome
  *   GET  /assets/{authorize.css,done.js}
  * The `ticket` of the authorization_url is what the page acts on; the account's token never reaches it.
  * The page refuses to be framed (frame-ancestors 'none', as a maker's login page does): the flow opens it in a
@@ -37,6 +39,10 @@ export function returnTo(record: BatteryAuthorizationRecord): string | null {
   return url.toString();
 }
 
+function seeOther(c: Context, location: string): Response {
+  return c.body(null, 303, { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+}
+
 export function batteryPageRoutes(deps: Deps): Hono<SandboxEnv> {
   const { store, clock, config } = deps;
   // Read once at startup: a missing asset fails the sandbox's start, not a browser later.
@@ -60,7 +66,9 @@ export function batteryPageRoutes(deps: Deps): Hono<SandboxEnv> {
   const result = (c: Context, record: BatteryAuthorizationRecord, locale: PageLocale, status: 200 | 410 = 200) => {
     const state = statusOf(record, clock.nowMs());
     if (state === 'pending') throw new Error('a result page needs an answered or expired authorization');
-    const html = resultPage({ authorizationId: record.id, status: state, locale, makerName: makerOf(record.maker).name, notifyOrigins });
+    const url = returnTo(record);
+    const back = url ? { back: { url, appName: store.app.name } } : {};
+    const html = resultPage({ authorizationId: record.id, status: state, locale, makerName: makerOf(record.maker).name, notifyOrigins, ...back });
     return c.body(html, status, headers(record));
   };
 
@@ -75,6 +83,8 @@ export function batteryPageRoutes(deps: Deps): Hono<SandboxEnv> {
     if (!record) return c.body(missingPage(locale), 404, headers());
     const state = statusOf(record, clock.nowMs());
     // A reload after answering shows the answer (and, in a popup, tells the opener again) instead of the buttons.
+    // A redirect authorization's page reached again (the WebView's Back) links back rather than redirecting: a
+    // redirect there would bounce Back forward again, and the customer could never leave backwards.
     if (state !== 'pending') return result(c, record, locale, state === 'expired' ? 410 : 200);
     const page = authorizePage({ authorizationId: record.id, ticket: record.ticket, locale, appName: store.app.name, makerName: makerOf(record.maker).name });
     return c.body(page, 200, headers(record));
@@ -105,17 +115,20 @@ export function batteryPageRoutes(deps: Deps): Hono<SandboxEnv> {
       return c.body(page, 400, headers(record));
     }
     const answered = answerAuthorization(store, record, decision as Decision);
+    const redirect = returnTo(record);
     if (!answered.ok) {
       const status = statusOf(record, clock.nowMs());
       if (wantsJson) {
         const message = answered.reason === 'expired' ? 'The authorization expired; start a new one' : `The authorization was already answered (${status})`;
         throw fail.unprocessable('decision', 'range', message);
       }
+      // A redirect authorization goes back whatever became of it: a WebView has no opener to return to, and the flow
+      // reads the outcome (expired: it offers a new one).
+      if (redirect) return seeOther(c, redirect);
       return result(c, record, locale, answered.reason === 'expired' ? 410 : 200);
     }
-    const redirect = returnTo(record);
     if (wantsJson) return c.json({ id: record.id, status: statusOf(record, clock.nowMs()), redirect_url: redirect });
-    if (redirect) return c.body(null, 303, { Location: redirect, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    if (redirect) return seeOther(c, redirect);
     return result(c, record, locale);
   });
 

@@ -2,8 +2,8 @@
  * The string formats of the API, defined once: the contract (openapi/openapi.yaml) names them (`format: esi_id`),
  * Ajv checks them (`registerFormats`), and each carries the plain-words message of its 400 and, where the sandbox
  * stores a canonical form, the normalization (an SSN's nine digits, a phone number in E.164, a state in capitals).
- * Standard formats whose sandbox rule is stricter than ajv-formats' (a UUID without `urn:uuid:`, a timestamp that
- * `Date.parse` reads) are redefined here too; `email`, `date` and `uri` are ajv-formats'.
+ * Standard formats whose sandbox rule is stricter than ajv-formats' (a UUID without `urn:uuid:`, a timestamp written
+ * with `T` and a time zone, every part of which exists) are redefined here too; `email`, `date` and `uri` are ajv-formats'.
  */
 import type Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -23,7 +23,23 @@ const US_STATES = new Set(
 );
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * An instant as the sandbox keeps it (ISO 8601 in UTC), or undefined. Every part must exist as written: `Date.parse`
+ * alone would read 2026-02-30 as March 2 and T24:00 as the next day's midnight, and so store another day.
+ */
+function checkTimestamp(value: string): string | undefined {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second, , , offsetHour, offsetMinute] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!); // Date.UTC would read years 0 to 99 as 1900 to 1999
+  const dayExists = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+  if (!dayExists || hour! > 23 || minute! > 59 || second! > 59 || offsetHour! > 23 || offsetMinute! > 59) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
 
 export type CheckResult = { ok: true; value: string } | { ok: false; message: string };
 
@@ -79,8 +95,8 @@ function httpUrl(value: string): string | undefined {
 export const FORMATS = {
   uuid: { check: (v) => (UUID.test(v) ? v.toLowerCase() : undefined), message: (f) => `${f} must be a UUID` },
   'date-time': {
-    check: (v) => (TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined),
-    message: (f) => `${f} must be an ISO 8601 timestamp with a time zone`,
+    check: checkTimestamp,
+    message: (f) => `${f} must be an ISO 8601 timestamp with a time zone, of a day and time that exist (like 2026-03-01T10:00:00Z)`,
   },
   esi_id: {
     check: (v) => (esiIdProblem(v) ? undefined : v),

@@ -7,14 +7,11 @@ import type { SandboxEnv } from '../http/env.js';
 import { ApiError, fail, type FieldIssue } from '../http/errors.js';
 import { checkBody, parseBody } from '../http/contract.js';
 import { isClientAgentAccount } from '../state/status.js';
-import { acceptPlan } from '../state/enrollment.js';
+import { acceptPlan, CLIENT_AGENT_MAX_DAYS, CLIENT_AGENT_MIN_DAYS } from '../state/enrollment.js';
 import type { AccountRecord, PlanRecord } from '../store/types.js';
 import { addDays, localDate } from '../time.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { quoteForAccountEsiId, requirePremise } from './plan-quotes.js';
-
-export const CLIENT_AGENT_MIN_DAYS = 7;
-export const CLIENT_AGENT_MAX_DAYS = 30;
 
 export function registerAccountEnrollRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store, clock } = deps;

@@ -4,7 +4,7 @@ import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { ApiError, fail } from '../http/errors.js';
 import { parseBody } from '../http/contract.js';
-import { finalizeEnrollment, recordCreditCheck, recordIdentity } from '../state/enrollment.js';
+import { finalizeEnrollment, recordCreditCheck, recordIdentity, startDateAtFinalize } from '../state/enrollment.js';
 import { missingForFinalize } from '../state/status.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 import { assertAdult } from './schemas.js';
@@ -64,7 +64,17 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     if (!account.clientAgentEnrollment && body.is_client_agent_enrollment === true) {
       throw fail.unprocessable('is_client_agent_enrollment', 'range', 'The plan was accepted by the customer, not by a client agent');
     }
-    finalizeEnrollment(store, progress, account, clock.nowMs());
+    const now = clock.nowMs();
+    // A start date that has come moves to the earliest possible day (finalizeEnrollment); past the plan's window, the
+    // customer chooses a plan again.
+    if (startDateAtFinalize(account, now) === null) {
+      throw fail.unprocessable(
+        'start_date',
+        'range',
+        `The plan could start no later than ${account.location!.contract.plan.latest_start_date}, and that day has passed: choose a plan again`,
+      );
+    }
+    finalizeEnrollment(store, progress, account, now);
     return c.json({});
   });
 }

@@ -54,8 +54,11 @@ export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       { accountUuid: account.uuid, appId: account.appId, route: body.route ?? null },
       APP_LOGIN_TTL_MS,
     );
+    // The Hosted Application's link (this project serves no Hosted Application): the route it lands on travels with
+    // it, percent-encoded (`route=%2Fbilling`), as well as in the token.
     const link = new URL(`${config.flowUrl}/app/login`);
     link.searchParams.set('token', record.token);
+    if (body.route) link.searchParams.set('route', body.route);
     return c.json({ login_link: link.toString(), expires_at: new Date(record.expiresAt).toISOString() }, 201);
   });
 

@@ -81,7 +81,11 @@ export function registerLocationRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
     const historical = a.pastContracts.flatMap((contract) => contractDocuments(deps, deps.store, contract, 'historical'));
     const queued = a.location!.queuedContract;
     const renewal = queued ? currentDocuments(deps, queued, 'queued') : [];
-    return c.json({ data: [...activeDocuments(deps, a), ...renewal, ...historical] });
+    // One document, one status: a plan accepted again (another start date) or chosen in two contracts shares its
+    // documents, which are listed once, with the most current status (active, then queued, then historical).
+    const listed = new Set<string>();
+    const data = [...activeDocuments(deps, a), ...renewal, ...historical].filter((d) => !listed.has(d.uuid) && listed.add(d.uuid));
+    return c.json({ data });
   });
 
   app.get('/v1/account/locations/:location_uuid/usage/monthly', (c) => {

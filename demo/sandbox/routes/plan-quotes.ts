@@ -22,8 +22,9 @@ export interface QuoteRequest {
   /** When the plans are priced: now, except for an account preset's earlier enrollment (state/presets.ts). */
   at?: number;
   /**
-   * A renewal offer (state/renewal.ts): the contract it renews and the start dates it offers. Its EFL and TOS take
-   * effect on the renewal's first day, and no enrollment webhook is sent: nobody is enrolling.
+   * A renewal offer (state/renewal.ts): the contract it renews and the start dates it offers. Its EFL, TOS and YRAC
+   * take effect on the window's first day until it is accepted, then on the start date chosen (acceptRenewal), and
+   * no enrollment webhook is sent: nobody is enrolling.
    */
   renewal?: { locationUuid: string; contractUuid: string; earliest: string; latest: string };
 }

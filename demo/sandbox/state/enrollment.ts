@@ -9,8 +9,12 @@ import { toResult, type Premise } from '../data/addresses.js';
 import { creditOutcomeFor } from '../data/triggers.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, LocationRecord, PlanRecord } from '../store/types.js';
-import { contractEndDate, localDate } from '../time.js';
+import { addDays, contractEndDate, localDate } from '../time.js';
 import type { Progress } from './pipeline.js';
+
+/** A client agent's start date is 7 to 30 days from the acceptance (the customer can opt out before service starts). */
+export const CLIENT_AGENT_MIN_DAYS = 7;
+export const CLIENT_AGENT_MAX_DAYS = 30;
 
 const IDENTITY_FIELDS = ['email', 'first_name', 'last_name', 'phone', 'date_of_birth'] as const;
 export type IdentityFields = Partial<Record<(typeof IDENTITY_FIELDS)[number], string>>;
@@ -104,8 +108,14 @@ export function recordCreditCheck(account: AccountRecord, ssnDigits: string, at:
   account.counters.credit_checks += 1;
 }
 
-/** ensure-payment-method-added: the processor's payment method becomes the account's card, replacing any other. */
+/**
+ * ensure-payment-method-added: the processor's payment method becomes the account's card, replacing any other. It
+ * ensures: the card already on file (a retried call) is not added again, so no second account.payment_method_added.
+ */
 export function syncPaymentMethod(store: Store, account: AccountRecord, method: ProcessorPaymentMethod, at: number): void {
+  endForcedStatus(account);
+  account.counters.payment_methods_synced += 1;
+  if (account.card?.paymentMethodId === method.id) return;
   account.card = {
     paymentMethodId: method.id,
     brand: method.card.brand,
@@ -117,8 +127,6 @@ export function syncPaymentMethod(store: Store, account: AccountRecord, method: 
   };
   // A replaced card leaves no gap: auto-pay could charge one or the other all along.
   if (!account.paymentMethodPeriods.some((p) => p.to === null)) account.paymentMethodPeriods.push({ from: at, to: null });
-  endForcedStatus(account);
-  account.counters.payment_methods_synced += 1;
   store.emit(account, 'account.payment_method_added', { card_brand: method.card.brand, card_last4: method.card.last4 });
 }
 
@@ -128,8 +136,33 @@ export function removePaymentMethod(account: AccountRecord, at: number): void {
   for (const p of account.paymentMethodPeriods) if (p.to === null) p.to = at;
 }
 
-/** enroll/finalize once its prerequisites hold: the enrollment enters review and the pipeline starts. */
+/**
+ * The start date the contract has once finalized at `at`: its own while that day is still ahead; once it has come
+ * (accepted, then finished days later), the earliest day an acceptance could choose at `at` (tomorrow; 7 days ahead
+ * for a client agent; never before the plan's earliest start date), so that no contract starts before it was
+ * submitted. Null when that day is past the plan's latest start date: the plan can no longer start in its window.
+ */
+export function startDateAtFinalize(account: AccountRecord, at: number): string | null {
+  const contract = account.location!.contract;
+  const today = localDate(at);
+  if (contract.startDate > today) return contract.startDate;
+  const soonest = addDays(today, account.clientAgentEnrollment ? CLIENT_AGENT_MIN_DAYS : 1);
+  const date = [contract.plan.earliest_start_date, soonest].sort().at(-1)!;
+  return date <= contract.plan.latest_start_date ? date : null;
+}
+
+/**
+ * enroll/finalize once its prerequisites hold (startDateAtFinalize not null among them): the contract's start date
+ * moves if its day has come, the enrollment enters review and the pipeline starts.
+ */
 export function finalizeEnrollment(store: Store, progress: Progress, account: AccountRecord, at: number): void {
+  const contract = account.location!.contract;
+  const startDate = startDateAtFinalize(account, at);
+  if (startDate === null) throw new RangeError('The plan can no longer start in its window: finalize must refuse');
+  if (startDate !== contract.startDate) {
+    contract.startDate = startDate;
+    contract.endDate = contractEndDate(startDate, contract.plan.term_months);
+  }
   account.finalizedAt = at;
   endForcedStatus(account);
   progress.start(account, at);

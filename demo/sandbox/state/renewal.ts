@@ -157,6 +157,12 @@ export function acceptRenewal(deps: Deps, a: AccountRecord, input: RenewalAccept
     loaDocumentId: null,
   };
   location.queuedContract = queued;
+  // Priced before the start date was chosen, the offer's EFL, TOS and YRAC (its own, no other offer's) were dated from
+  // the window's first day; accepted, they take effect on the queued contract's start date, as the done screen says.
+  for (const id of Object.values(quote.documentIds)) {
+    const document = store.documents.get(id);
+    if (document) document.effectiveDate = startDate;
+  }
   store.recordService('renewal_accepted', a.uuid, { location_uuid: location.uuid, plan_uuid: quote.plan.uuid, start_date: startDate });
   return queued;
 }

@@ -199,6 +199,23 @@ describe('tokens and links', () => {
     }
   });
 
+  it('carries the route into the login link: /billing and /documents do not give the same link', async () => {
+    const { uuid } = await h.createAccount();
+    const linkOf = async (route?: string) => {
+      const res = await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, route === undefined ? {} : { route });
+      assert.equal(res.status, 201);
+      const url = new URL(res.body.login_link);
+      url.searchParams.delete('token');
+      return url.toString();
+    };
+    const billing = await linkOf('/billing');
+    const documents = await linkOf('documents/efl');
+    assert.notEqual(billing, documents, `the route is dropped: both links are ${billing}?token=…`);
+    assert.equal(billing, 'http://flow.test/app/login?route=%2Fbilling', 'the route as kept, percent-encoded');
+    assert.equal(new URL(documents).searchParams.get('route'), '/documents/efl');
+    assert.equal(await linkOf(), 'http://flow.test/app/login', 'no route, no route parameter');
+  });
+
   it('refuses GET /v1/account/flow to a plain account token', async () => {
     const { token } = await h.createAccount();
     assertError(await h.as(token)('GET', '/v1/account/flow'), 403, 'forbidden');
@@ -213,6 +230,16 @@ describe('tokens and links', () => {
     assertError(await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, { client_agent_accepted_at: '2099-01-01T00:00:00Z' }), 400, 'invalid_request', ['client_agent_accepted_at']);
     assertError(await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, { client_agent_accepted_at: 'yesterday' }), 400, 'invalid_request', ['client_agent_accepted_at']);
   });
+
+  for (const impossible of ['2026-02-30T10:00:00Z', '2026-02-29T12:00:00Z', '2026-03-01T24:00:00Z']) {
+    it(`refuses a power of attorney accepted at ${impossible} (no such instant) instead of storing another day`, async () => {
+      const { uuid } = await h.createAccount();
+      const res = await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, { client_agent_accepted_at: impossible }, { contract: false });
+      assertError(res, 400, 'invalid_request', ['client_agent_accepted_at']);
+      const account = (await h.app('GET', `/v1/app/accounts/${uuid}`)).body;
+      assert.equal(account.client_agent_accepted, false, 'nothing recorded');
+    });
+  }
 
   it('keeps the App token out of account payloads', async () => {
     const res = await h.app('GET', '/v1/app/accounts');

@@ -231,6 +231,67 @@ describe('battery authorization by redirect (WebView, hosted page)', () => {
       h.close();
     }
   });
+
+  /** A redirect authorization as the flow starts one in a WebView, and its maker page (opened before any answer). */
+  async function redirectAuthorization(h: Harness) {
+    const { uuid } = await h.createAccount();
+    const acct = h.as(await flowToken(h, uuid, 'connect-battery'));
+    const res = await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla', return_url: `${FLOW_ORIGIN}/` });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const auth = res.body as BatteryAuthorization;
+    return { auth, acct, page: await open(h, auth.authorization_url) };
+  }
+
+  it('sends the customer back to return_url even when the answer came after the authorization expired (the flow then offers a new one)', async () => {
+    const h = new Harness();
+    try {
+      const { auth, acct, page } = await redirectAuthorization(h);
+      // The customer left the maker's page open past 15 minutes, then pressed Allow. In a WebView the flow's page was
+      // replaced by the maker's: a "Return to the app" page would strand the customer with no app to return to.
+      h.sb.clock.advance(BATTERY_AUTHORIZATION_TTL_MS + 1_000);
+      const res = await press(h, page, auth.authorization_url, 'allow');
+      assert.equal(res.status, 303);
+      const location = new URL(res.headers.get('location')!);
+      assert.equal(location.origin + location.pathname, `${FLOW_ORIGIN}/`);
+      assert.equal(location.searchParams.get('battery_authorization'), auth.id);
+      assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'expired');
+      // Pressed again (a resubmitted form): back again, the answer unchanged.
+      const twice = await press(h, page, auth.authorization_url, 'deny');
+      assert.equal(twice.status, 303);
+      assert.equal(twice.headers.get('location'), res.headers.get('location'));
+    } finally {
+      h.close();
+    }
+  });
+
+  it('shows the maker page opened again after its answer (Back, reload) with the outcome and a link back to the flow, never "this window closes by itself"', async () => {
+    const h = new Harness();
+    try {
+      const { auth, page } = await redirectAuthorization(h);
+      assert.equal((await press(h, page, auth.authorization_url, 'deny')).status, 303);
+      const again = await open(h, auth.authorization_url);
+      assert.equal(again.status, 200);
+      assert.doesNotMatch(again.html, /this window closes by itself/, 'a page reached by navigation is no popup: it never closes itself');
+      assert.doesNotMatch(again.html, /<script/, 'nothing to tell an opener');
+      assert.match(again.html, /<h1 class="result-denied" role="status">Connection declined<\/h1>/);
+      const link = /<a class="back" href="([^"]+)">Return to ([^<]+)<\/a>/.exec(again.html);
+      assert.ok(link, 'a link back to the app');
+      const back = new URL(link[1]!.replace(/&amp;/g, '&'));
+      assert.equal(back.origin + back.pathname, `${FLOW_ORIGIN}/`);
+      assert.equal(back.searchParams.get('battery_authorization'), auth.id);
+      assert.equal(link[2], h.sb.store.app.name);
+      // Expired meanwhile: 410, still with the way back; in Spanish too.
+      h.sb.clock.advance(BATTERY_AUTHORIZATION_TTL_MS + 1_000);
+      const { auth: late } = await redirectAuthorization(h);
+      h.sb.clock.advance(BATTERY_AUTHORIZATION_TTL_MS + 1_000);
+      const expired = await open(h, `${late.authorization_url}&locale=es`);
+      assert.equal(expired.status, 410);
+      assert.match(expired.html, /Volver a /);
+      assert.match(expired.html, new RegExp(`href="${FLOW_ORIGIN}/\\?battery_authorization=${late.id}"`));
+    } finally {
+      h.close();
+    }
+  });
 });
 
 describe('a popup closed without an answer', () => {

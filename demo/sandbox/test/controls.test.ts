@@ -104,6 +104,14 @@ describe('/__sandbox controls', () => {
     assertError(await h.call('POST', '/__sandbox/clock', { body: { advance_hours: 1, advance_seconds: 1 } }), 400, 'invalid_request', ['advance_hours']);
     assertError(await h.call('POST', '/__sandbox/clock', { body: { advance_hours: -1 } }), 400, 'invalid_request', ['advance_hours']);
     assertError(await h.call('POST', '/__sandbox/clock', { body: { set: '2020-01-01T00:00:00Z' } }), 400, 'invalid_request', ['set']);
+    // A day or hour that does not exist is refused, not read as another day (Date.parse: Feb 29 of 2031 is March 1).
+    const unmoved = (await h.call('GET', '/__sandbox/clock')).body.now;
+    for (const impossible of ['2031-02-29T15:00:00Z', '2031-04-31T15:00:00Z', '2031-01-06T24:00:00Z']) {
+      const refused = await h.call('POST', '/__sandbox/clock', { body: { set: impossible } });
+      assertError(refused, 400, 'invalid_request', ['set']);
+      assert.match(refused.body.error.fields[0].message, /^set must be an ISO 8601 timestamp/);
+    }
+    assert.ok(Date.parse((await h.call('GET', '/__sandbox/clock')).body.now) - Date.parse(unmoved) < 60_000, 'the clock did not move');
     const set = await h.call('POST', '/__sandbox/clock', { body: { set: '2031-01-06T15:00:00Z' } });
     assert.equal(set.body.now, '2031-01-06T15:00:00.000Z');
     assert.equal(set.body.business_hours.is_open, true);

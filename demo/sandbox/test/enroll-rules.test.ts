@@ -1,7 +1,7 @@
 /** The rules of each enrollment step: the 400s naming bad fields and the 422s of broken rules. */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addDays } from '../time.js';
+import { addDays, contractEndDate } from '../time.js';
 import { assertError, Harness, IDENTITY, premiseIn } from './support/harness.js';
 
 const h = new Harness();
@@ -137,6 +137,27 @@ describe('payment method', () => {
     assert.equal((await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(a.uuid, '378282246310005') })).status, 200);
     assert.equal((await acct('GET', '/v1/account/billing/payment-method')).body.card_brand, 'amex');
   });
+
+  it('sends account.payment_method_added once for a method already on file (a retried call), and again for another card', async () => {
+    const { uuid, token } = await h.createAccount();
+    const acct = h.as(token);
+    const pm = h.addCard(uuid);
+    const before = h.sb.dispatcher.events().length;
+    const first = await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: pm });
+    assert.equal(first.status, 200);
+    // A backend retrying after a lost answer (no Idempotency-Key: the specification names none) asks again.
+    const again = await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: pm });
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, first.body, 'the same answer');
+    const added = () =>
+      h.sb.dispatcher
+        .events()
+        .slice(before)
+        .filter((e) => e.type === 'account.payment_method_added' && e.data.account_uuid === uuid);
+    assert.equal(added().length, 1, 'the same payment method is added once: one account.payment_method_added webhook');
+    assert.equal((await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(uuid, '5555555555554444') })).status, 200);
+    assert.deepEqual(added().map((e) => e.data.card_last4), ['4242', '4444'], 'a new card is added');
+  });
 });
 
 describe('finalize', () => {
@@ -157,5 +178,53 @@ describe('finalize', () => {
     const { token: done } = await h.readyToFinalize();
     assert.equal((await h.as(done)('POST', '/v1/account/enroll/finalize')).status, 200);
     assertError(await h.as(done)('POST', '/v1/account/enroll/finalize'), 422, 'cannot_finalize_enrollment', ['enrollment.is_enrollment_finalized']);
+  });
+
+  /** An enrollment accepted with the plan's earliest start date (tomorrow), left unfinished `days` days. */
+  async function comeBackLater(days: number) {
+    const later = new Harness();
+    const { uuid, plan } = await later.readyToFinalize();
+    later.sb.clock.advance(days * 24 * 3_600_000);
+    const token = (await later.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token as string;
+    const acct = later.as(token);
+    const location = (await later.account(token)).location_uuid;
+    return { later, uuid, plan, acct, location, today: later.sb.clock.today() };
+  }
+
+  it('moves a start date that has passed to the earliest possible day (tomorrow): no contract starts before it was submitted', async () => {
+    const { later, uuid, plan, acct, location, today } = await comeBackLater(10);
+    try {
+      assert.ok(plan.earliest_start_date < today);
+      const res = await acct('POST', '/v1/account/enroll/finalize', {});
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const tomorrow = addDays(today, 1);
+      const moved = (await acct('GET', `/v1/account/locations/${location}`)).body.contract;
+      assert.equal(moved.start_date, tomorrow);
+      assert.equal(moved.end_date, contractEndDate(tomorrow, plan.term_months), 'the same term from the new start');
+      assert.equal((await acct('POST', '/v1/account/sandbox/advance', { to: 'active' })).status, 200);
+      const contract = (await acct('GET', `/v1/account/locations/${location}`)).body.contract;
+      assert.ok(
+        contract.start_date >= today,
+        `finalized on ${today}, the contract says it started on ${contract.start_date} (and location.service_active says service_start_date ${contract.start_date}), while billing starts on ${today}`,
+      );
+      const active = later.sb.dispatcher.events().find((e) => e.type === 'location.service_active' && e.data.account_uuid === uuid);
+      assert.equal(active?.data.service_start_date, tomorrow);
+    } finally {
+      later.close();
+    }
+  });
+
+  it('refuses (422 naming start_date) an enrollment whose plan can no longer start in its window, and finalizes nothing', async () => {
+    const { later, plan, acct, location, today } = await comeBackLater(40);
+    try {
+      assert.ok(plan.latest_start_date < today);
+      const res = await acct('POST', '/v1/account/enroll/finalize', {});
+      assertError(res, 422, 'unprocessable', ['start_date']);
+      assert.match(res.body.error.fields[0].message, /choose a plan again/);
+      assert.equal((await acct('GET', '/v1/account')).body.enrollment.is_enrollment_finalized, false);
+      assert.equal((await acct('GET', `/v1/account/locations/${location}`)).body.contract.start_date, plan.earliest_start_date, 'unchanged');
+    } finally {
+      later.close();
+    }
   });
 });

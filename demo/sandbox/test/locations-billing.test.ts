@@ -57,6 +57,27 @@ describe('before activation', () => {
     assert.deepEqual(all.map((d: { status: string }) => d.status).sort(), ['active', 'active', 'active', 'historical', 'historical']);
   });
 
+  it('lists each document once after the same plan is accepted again (a new start date): the EFL in force is not also historical', async () => {
+    const { token: other } = await h.createAccount();
+    const own = h.as(other);
+    const houston = premiseIn('77002');
+    const [plan] = await h.plansFor(other, houston.esi_id);
+    assert.ok(plan);
+    const accept = { esi_id: houston.esi_id, plan_uuid: plan.uuid, terms_accepted: true };
+    // The customer accepts, goes back, and picks the same plan with a later start date.
+    assert.equal((await own('POST', '/v1/account/enroll/plans/accept', { ...accept, start_date: plan.earliest_start_date })).status, 200);
+    assert.equal((await own('POST', '/v1/account/enroll/plans/accept', { ...accept, start_date: plan.latest_start_date })).status, 200);
+    const at = (await h.account(other)).location_uuid;
+    const all = (await own('GET', `/v1/account/locations/${at}/all-documents`)).body.data as { uuid: string; type: string; status: string }[];
+    const uuids = all.map((d) => d.uuid);
+    assert.deepEqual(
+      uuids.filter((u, i) => uuids.indexOf(u) !== i),
+      [],
+      `one document listed twice with two statuses: ${all.map((d) => `${d.type}/${d.status}/${d.uuid.slice(0, 8)}`).join(', ')}`,
+    );
+    assert.deepEqual(all.map((d) => `${d.type}/${d.status}`).sort(), ['efl/active', 'tos/active', 'yrac/active']);
+  });
+
   it('has no usage yet (empty data) and still validates the period', async () => {
     const res = await acct('GET', `/v1/account/locations/${location}/usage/daily`);
     assert.deepEqual(res.body.data, []);

@@ -265,6 +265,33 @@ describe('month-to-month renewal', () => {
       h.close();
     }
   });
+
+  it('dates the queued EFL, TOS and YRAC from the start date the customer chose, not from the window\'s first day', async () => {
+    // The done screen shows both the queued contract's start ("it starts on …") and each document's "Queued: takes
+    // effect on …": they must agree.
+    const h = new Harness();
+    try {
+      const a = await activeAccount(h);
+      const today = addDays(a.endDate, 20);
+      await moveTo(h, today);
+      const acct = h.as(await tokenOf(h, a.uuid));
+      const base = `/v1/account/locations/${a.locationUuid}`;
+      const plans = (await acct('GET', `${base}/renewal/plans`)).body as Plan[];
+      const chosen = addDays(today, 10);
+      const res = await acct('POST', `${base}/renewal/accept`, { plan_uuid: plans[0]!.uuid, terms_accepted: true, start_date: chosen }, { headers: { 'idempotency-key': 'm2m-dates' } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.queued_contract.start_date, chosen);
+      const all = (await acct('GET', `${base}/all-documents`)).body.data as { type: string; status: string; effective_date: string }[];
+      const queued = all.filter((d) => d.status === 'queued');
+      assert.deepEqual(
+        queued.map((d) => `${d.type} ${d.effective_date}`).sort(),
+        ['efl', 'tos', 'yrac'].map((t) => `${t} ${chosen}`),
+        'each queued document takes effect on the queued contract\'s start date',
+      );
+    } finally {
+      h.close();
+    }
+  });
 });
 
 describe('the renewal flow token', () => {

@@ -152,6 +152,13 @@ describe('formats', () => {
     assert.equal(FORMATS.path.check('https:evil.example'), undefined);
     assert.equal(FORMATS['date-time'].check('2026-03-02T10:00:00'), undefined);
     assert.equal(FORMATS['date-time'].check('2026-03-02T10:00:00-06:00'), '2026-03-02T16:00:00.000Z');
+    // Every part must exist as written (Date.parse alone reads Feb 30 as March 2, T24:00 as the next midnight).
+    for (const impossible of ['2026-02-30T10:00:00Z', '2026-02-29T12:00:00Z', '2026-03-01T24:00:00Z', '2026-04-31T10:00:00Z', '2026-03-01T10:60:00Z', '2026-03-01T10:00:60Z', '2026-03-01T10:00:00+24:00']) {
+      assert.equal(FORMATS['date-time'].check(impossible), undefined, impossible);
+    }
+    assert.equal(FORMATS['date-time'].check('2028-02-29T12:00:00Z'), '2028-02-29T12:00:00.000Z', 'a leap day');
+    assert.equal(FORMATS['date-time'].check('2026-03-01T23:59:59.5+05:30'), '2026-03-01T18:29:59.500Z');
+    assert.equal(FORMATS['date-time'].check('0099-12-31T00:00:00Z'), '0099-12-31T00:00:00.000Z', 'a year under 100 is itself');
     assert.equal(FORMATS.esi_id.message('esi_id', '10443729999999906'), 'esi_id has a wrong check digit');
   });
 });
