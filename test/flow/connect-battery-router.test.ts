@@ -36,13 +36,14 @@ describe('connect-battery router', () => {
     expect(resumeFrom({})).to.equal(undefined);
     // A reload after a battery was connected in this session (its device screen marked it): leaving completes.
     expect(resumeFrom({ done: true })).to.deep.equal({ done: true });
+    expect(batteryStep(active(), { done: true }), 'the battery screen again, not the maker choice').to.equal('battery-device');
     expect(batteryExit({ done: true })).to.equal('completed');
     expect(batteryStep(active(), { returned: AUTH })).to.equal('battery-authorize');
   });
 
   it('goes straight to the device when the chosen maker is already connected', () => {
     const next = batteryComplete('battery-maker', { maker: tesla, device: 'd1' }, active(), {});
-    expect(next).to.deep.equal({ progress: { maker: tesla, device: 'd1', already: true }, step: 'battery-device' });
+    expect(next).to.deep.equal({ progress: { maker: tesla, device: 'd1' }, step: 'battery-device' });
   });
 
   it('a new maker choice forgets what an earlier one led to', () => {
@@ -52,7 +53,7 @@ describe('connect-battery router', () => {
 
   it('shows the device the authorization connected, then completes', () => {
     const next = batteryComplete('battery-authorize', { device: 'd2' }, active(), { returned: AUTH });
-    expect(next).to.deep.equal({ progress: { device: 'd2', already: false }, step: 'battery-device' });
+    expect(next).to.deep.equal({ progress: { device: 'd2', done: true }, step: 'battery-device' });
     expect(batteryComplete('battery-device', undefined, active(), { device: 'd2' })).to.deep.equal({ close: 'completed' });
   });
 
@@ -64,7 +65,14 @@ describe('connect-battery router', () => {
   it('leaving completes once a device is shown, and is a plain exit before', () => {
     expect(batteryExit({})).to.equal('exited');
     expect(batteryExit({ maker: tesla })).to.equal('exited');
-    expect(batteryExit({ device: 'd1' })).to.equal('completed');
+    expect(batteryExit({ device: 'd1', done: true })).to.equal('completed');
+  });
+
+  it('a battery connected before this link (the chosen maker had one) is a plain exit: nothing was done with the link', () => {
+    const already = batteryComplete('battery-maker', { maker: tesla, device: 'd1' }, active(), {});
+    expect('progress' in already && batteryExit(already.progress)).to.equal('exited');
+    const connected = batteryComplete('battery-authorize', { device: 'd1' }, active(), { maker: tesla });
+    expect('progress' in connected && batteryExit(connected.progress)).to.equal('completed');
   });
 });
 

@@ -13,6 +13,8 @@ const SECOND = '7c2d9e4f-0000-4000-8000-00000000a002';
 class FakePopup {
   closed = false;
   focused = 0;
+  /** Where the step sent the window after it opened (a blank one pointed at a new authorization). */
+  location = '';
   close() {
     this.closed = true;
   }
@@ -305,5 +307,115 @@ describe('sf-step-battery-authorize', () => {
     const keys = fake.callsOf('createBatteryAuthorization').filter((c) => (c.args[0] as { return_url?: string }).return_url).map((c) => c.idempotencyKey);
     expect(keys).to.have.length(2);
     expect(keys[1]).to.equal(keys[0]);
+  });
+
+  it('"Continue" on a request that expired while the customer was away opens a blank window in the click and points it at a new one', async () => {
+    // The service's authorization lives 15 minutes; here the first one ends 300 ms after it is made (the customer
+    // went to find their Tesla password and came back later). The sandbox's page for an expired request closes itself
+    // at once, and the step would then say "Tesla's page waited too long for an answer" although the customer just clicked.
+    const made: BatteryAuthorization[] = [];
+    const fake = new FakeApi().on('createBatteryAuthorization', async (req) => {
+      const first = made.length === 0;
+      const auth = makeAuthorization({
+        id: first ? AUTH_ID : SECOND,
+        maker: req.maker,
+        expires_at: new Date(Date.now() + (first ? 300 : 15 * 60_000)).toISOString(),
+      });
+      made.push(auth);
+      return auth;
+    });
+    fake.on('getBatteryAuthorization', async (id): Promise<BatteryAuthorization> => {
+      const auth = made.find((a) => a.id === id)!;
+      const over = Date.parse(auth.expires_at) <= Date.now();
+      return { ...auth, status: over ? 'expired' : 'pending', reason: over ? 'expired' : null };
+    });
+    const popup = new FakePopup();
+    const { open, urls } = fakeOpen(popup);
+    const el = await mountAuthorize(fake, { open });
+    await continueButton(el);
+    await new Promise((r) => setTimeout(r, 450));
+    await settle(el);
+    button(el, 'Continue to Tesla').click();
+    // In the click (a window opened after an await would be blocked): a blank one, not the expired page.
+    expect(urls).to.deep.equal(['about:blank']);
+    await until(() => text(el).includes("Waiting for your answer on Tesla's page"));
+    expect(popup.location).to.equal(made[1]!.authorization_url);
+    // A new authorization is a new action: a new Idempotency-Key, not a replay of the expired one.
+    const keys = fake.callsOf('createBatteryAuthorization').map((c) => c.idempotencyKey);
+    expect(keys).to.have.length(2);
+    expect(keys[1]).not.to.equal(keys[0]);
+    await settle(el);
+    expect(text(el)).not.to.contain('The request timed out');
+  });
+
+  it('a blank window (the request had expired) closed before the new one came: that one is offered, not opened', async () => {
+    const made: BatteryAuthorization[] = [];
+    const fake = new FakeApi().on('createBatteryAuthorization', async (req) => {
+      const first = made.length === 0;
+      const auth = makeAuthorization({ id: first ? AUTH_ID : SECOND, maker: req.maker, ...(first ? { expires_at: new Date(Date.now() + 30_000).toISOString() } : {}) });
+      made.push(auth);
+      return auth;
+    });
+    const popup = new FakePopup();
+    const { open, urls } = fakeOpen(popup);
+    const el = await mountAuthorize(fake, { open });
+    // 30 s left is within the margin: not opened.
+    (await continueButton(el)).click();
+    popup.closed = true;
+    await until(() => text(el).includes('The window closed before you answered'));
+    expect(popup.location).to.equal('');
+    button(el, 'Try again with Tesla').click();
+    expect(urls).to.deep.equal(['about:blank', made[1]!.authorization_url]);
+  });
+
+  it('back from the maker page when the makers list cannot be read: "your battery maker", never a blank where the name goes', async () => {
+    const fake = new FakeApi()
+      .on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'denied', reason: 'access_denied', return_url: 'https://flow.example/' }))
+      .on('listBatteryMakers', async () => Promise.reject(new TypeError('Failed to fetch')))
+      .on('createBatteryAuthorization', async (req) => makeAuthorization({ id: SECOND, maker: req.maker }));
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, returned: AUTH_ID, maker: null, topLevel: true });
+    await until(() => text(el).includes('No battery was connected'));
+    await until(() => el.shadowRoot!.querySelector('.actions .btn.primary') !== null);
+    const shown = text(el);
+    expect(shown).not.to.match(/ 's page/);
+    expect(shown).to.contain("You chose not to allow access on your battery maker's page");
+    const primary = el.shadowRoot!.querySelector<HTMLButtonElement>('.actions .btn.primary')!;
+    const visible = [...primary.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').replace(/\s+/g, ' ').trim();
+    expect(visible).to.equal('Try again with your battery maker');
+    expect(primary.disabled).to.equal(false);
+  });
+
+  it('a blocked window with the maker unknown says so in words that do not start with a blank', async () => {
+    const fake = new FakeApi()
+      .on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'expired', reason: 'expired' }))
+      .on('listBatteryMakers', async () => Promise.reject(new TypeError('Failed to fetch')));
+    creating(fake);
+    const el = await mountAuthorize(fake, { open: fakeOpen(null).open, returned: AUTH_ID, maker: null, topLevel: false });
+    await until(() => text(el).includes('The request timed out'));
+    expect(text(el)).to.contain("Your battery maker's page waited too long for an answer.");
+    (await continueButton(el, 'Try again with your battery maker')).click();
+    await until(() => text(el).includes('Your browser blocked the window'));
+    expect(text(el)).to.contain("Your battery maker's page must open in a new window.");
+  });
+
+  it('while the maker page is open, "Choose another maker" stops waiting, closes that window and goes back (a phone cannot bring it forward)', async () => {
+    // On a phone (the hosted page opened from an SMS) window.open gives a new tab: "Show Tesla's window" does nothing
+    // there (window.focus on another tab), and a customer who picked the wrong maker or lost the tab would be stuck
+    // until the request expires 15 minutes later.
+    const fake = new FakeApi();
+    creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id }));
+    const popup = new FakePopup();
+    const el = await mountAuthorize(fake, { open: fakeOpen(popup).open, topLevel: true, pollMs: 40 });
+    (await continueButton(el)).click();
+    await until(() => text(el).includes("Waiting for your answer on Tesla's page"));
+    await until(() => fake.callsOf('getBatteryAuthorization').length >= 1);
+    const back = oneEvent(el, 'sf-step-back');
+    button(el, 'Choose another maker').click();
+    await back;
+    expect(popup.closed).to.equal(true);
+    const polls = fake.callsOf('getBatteryAuthorization').length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fake.callsOf('getBatteryAuthorization')).to.have.length(polls);
   });
 });

@@ -5,6 +5,7 @@ import type { SfStepBatteryDevice } from '../../src/steps/battery-device/battery
 import type { SfStepBatteryInactive } from '../../src/steps/battery-inactive/battery-inactive.js';
 import { makeDevice } from './battery-fixtures.js';
 import { FakeApi, apiError, button, makeAccount, mount, text, until } from './harness.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
 const active = makeAccount({ status: 'active', status_reason: 'active' } as never);
 
@@ -37,6 +38,36 @@ describe('sf-step-battery-device', () => {
     await until(() => text(el).includes('Powerwall 3'));
     expect(text(el)).to.contain('Your Tesla battery is already connected');
     expect(text(el)).to.contain('Not reported yet');
+  });
+
+  it('without a device id (a reload after connecting): the latest connected battery, and the session marked done', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
+    const device = makeDevice();
+    const older = makeDevice({ id: 'older', model: 'Powerwall 2', connected_at: '2029-06-01T10:00:00Z' });
+    const gone = makeDevice({ id: 'gone', model: 'IQ Battery 5P', status: 'disconnected', connected_at: '2030-06-01T10:00:00Z' });
+    const fake = new FakeApi().on('listBatteryDevices', async () => ({ data: [older, gone, device] }));
+    const el = await mount<SfStepBatteryDevice>(fake.api, html`<sf-step-battery-device .account=${active} .draft=${{}} .deviceId=${null}></sf-step-battery-device>`);
+    await until(() => text(el).includes('Powerwall 3'));
+    expect(text(el)).not.to.contain('Powerwall 2');
+    expect(text(el)).not.to.contain('IQ Battery 5P');
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).done).to.equal(true);
+    sessionStorage.clear();
+  });
+
+  it('a battery connected before this link: the session is not marked done, and Done leaves (exited), not completes', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
+    const device = makeDevice();
+    const fake = new FakeApi().on('listBatteryDevices', async () => ({ data: [device] }));
+    const el = await mount<SfStepBatteryDevice>(fake.api, html`<sf-step-battery-device .account=${active} .draft=${{}} .deviceId=${device.id} .already=${true}></sf-step-battery-device>`);
+    await until(() => text(el).includes('Powerwall 3'));
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).done).not.to.equal(true);
+    sessionStorage.clear();
+    let completed = false;
+    el.addEventListener('sf-step-complete', () => (completed = true));
+    const exit = oneEvent(el, 'sf-exit-request');
+    button(el, 'Done').click();
+    await exit;
+    expect(completed).to.equal(false);
   });
 
   it('offers to try again when the devices cannot be read', async () => {

@@ -44,7 +44,7 @@ export const connectBattery: ScopeDeclaration<BatteryStep, BatteryProgress> = {
       tag: 'sf-step-battery-device',
       load: () => import('../../steps/battery-device/battery-device.js'),
       render: (i) =>
-        html`<sf-step-battery-device .account=${i.account} .draft=${i.draft} .deviceId=${i.progress.device ?? null} .already=${Boolean(i.progress.already)}></sf-step-battery-device>`,
+        html`<sf-step-battery-device .account=${i.account} .draft=${i.draft} .deviceId=${i.progress.device ?? null} .already=${!i.progress.done}></sf-step-battery-device>`,
     },
   },
 };

@@ -1,7 +1,9 @@
 /**
  * The connect-battery router: pure functions from the account plus what this session did to the step to show.
  * Nothing on the account records a battery (the devices are read from the service by the steps), so the session's
- * progress decides, and a page reached back from the maker's page (a redirect) resumes at the authorization.
+ * progress decides, a page reached back from the maker's page (a redirect) resumes at the authorization, and a reload
+ * after a battery was connected resumes on the battery screen (it shows the account's latest connected battery: the
+ * stored session keeps a done flag, no device id).
  */
 import type { Account, BatteryMakerId } from '../../api/types.js';
 import type { Returned } from '../../flow/bootstrap.js';
@@ -14,11 +16,12 @@ export interface BatteryProgress {
   maker?: { id: BatteryMakerId; name: string };
   /** An authorization the maker's page sent the customer back with (a redirect): read back, never trusted. */
   returned?: string;
-  /** The connected device to show: just approved, or already connected for the chosen maker. */
+  /** The connected device to show: just approved, or (without `done`) already connected for the chosen maker. */
   device?: string;
-  /** The device was connected before this session (the chosen maker had one). */
-  already?: boolean;
-  /** A battery was connected in this session before the page was reloaded (resumeFrom). */
+  /**
+   * This session connected a battery: approved here, or before the page was reloaded (resumeFrom: no device id is
+   * stored, the device screen shows the latest connected). A battery connected before this link is not.
+   */
   done?: boolean;
 }
 
@@ -36,7 +39,7 @@ export function batterySteps(account: Account): readonly BatteryStep[] {
 
 export function batteryStep(account: Account, progress: BatteryProgress = {}): BatteryStep {
   if (!canConnect(account)) return 'battery-inactive';
-  if (progress.device) return 'battery-device';
+  if (progress.device || progress.done) return 'battery-device';
   if (progress.maker || progress.returned) return 'battery-authorize';
   return 'battery-maker';
 }
@@ -53,9 +56,12 @@ export function resumeFrom(returned: Returned): BatteryProgress | undefined {
   return returned.done ? { done: true } : undefined;
 }
 
-/** Leaving once a device is on screen (or was, before a reload) completes the flow; before, it is a plain exit. */
+/**
+ * Leaving once this session connected a battery completes the flow; before, or on a battery connected before this
+ * link (nothing was done with it), it is a plain exit.
+ */
 export function batteryExit(progress: BatteryProgress): 'completed' | 'exited' {
-  return progress.device || progress.done ? 'completed' : 'exited';
+  return progress.done ? 'completed' : 'exited';
 }
 
 /** What the steps report with sf-step-complete (`data`). */
@@ -83,10 +89,10 @@ export function batteryComplete(
   let p: BatteryProgress = progress;
   if (step === 'battery-maker' && isMaker(data?.maker)) {
     // A new choice starts over: no earlier authorization or device of this session counts.
-    p = { maker: data.maker, ...(device ? { device, already: true } : {}) };
+    p = { maker: data.maker, ...(device ? { device } : {}) };
   } else if (step === 'battery-authorize' && device) {
     const { returned: _returned, ...rest } = progress;
-    p = { ...rest, device, already: false };
+    p = { ...rest, device, done: true };
   }
   return { progress: p, step: batteryStep(account, p) };
 }

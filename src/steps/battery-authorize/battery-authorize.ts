@@ -31,7 +31,7 @@ type View =
 export type OpenWindow = (url: string, target: string, features: string) => Window | null;
 
 const POPUP_FEATURES = 'popup,width=520,height=720';
-/** An authorization lives 15 minutes; one that ends within this margin is not offered again. */
+/** An authorization lives 15 minutes; one that ends within this margin is not opened (again). */
 const EXPIRY_MARGIN_MS = 60_000;
 
 /** Whether the flow is the top-level page (hosted page, WebView), not a frame in a partner's page. */
@@ -49,7 +49,9 @@ function isTopLevel(): boolean {
  * service, polled while the popup is open and read at once when the page says it answered (a message, checked by
  * origin and source) or the popup closes. A refusal, an expired request or a popup closed without answering offer
  * to go again; where no popup can open, a top-level page (hosted page, WebView) goes to the maker's page and comes
- * back (`returned`), a frame asks to allow pop-ups (the maker's page refuses to be framed).
+ * back (`returned`), a frame asks to allow pop-ups (the maker's page refuses to be framed). An authorization that
+ * ended, or is about to, while the button waited is never opened: the click opens a blank window and points it at a
+ * new one. "Choose another maker" is there in every view but the checks, the wait for the maker's answer included.
  * @fires sf-step-complete - `{ data: { device } }` once the maker allowed access.
  */
 export class SfStepBatteryAuthorize extends LaterStep {
@@ -101,10 +103,14 @@ export class SfStepBatteryAuthorize extends LaterStep {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('message', this._onMessage);
-    this._stopWatching();
     this._abort.abort();
     this._abort = new AbortController();
-    // Leaving the step (Back, closing the flow) takes the maker's window with it.
+    this._release();
+  }
+
+  /** Leaving the step (Back, closing the flow) stops the polling and takes the maker's window with it. */
+  private _release(): void {
+    this._stopWatching();
     if (this._popup && !this._popup.closed) this._popup.close();
     this._popup = null;
   }
@@ -122,6 +128,8 @@ export class SfStepBatteryAuthorize extends LaterStep {
 
   override render() {
     const name = this._name;
+    // Back from the maker's page with no makers list to name it: the words say "your battery maker", never a blank.
+    const maker = name ?? msg('your battery maker', { id: 'battery.authorize.maker_generic' });
     return html`
       ${stepHeading(
         name ? msg(str`Allow access at ${name}`, { id: 'battery.authorize.heading' }) : msg('Allow access at your battery maker', { id: 'battery.authorize.heading_generic' }),
@@ -131,9 +139,9 @@ export class SfStepBatteryAuthorize extends LaterStep {
             })
           : nothing,
       )}
-      ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, name ?? '')}
-      <div role="status" class=${this._view.kind === 'waiting' ? 'alert' : 'muted'}>${this._renderStatus(this._view.kind, name ?? '')}</div>
-      ${this._renderView(this._view, name ?? '')}
+      ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, maker, name !== null)}
+      <div role="status" class=${this._view.kind === 'waiting' ? 'alert' : 'muted'}>${this._renderStatus(this._view.kind, maker)}</div>
+      ${this._renderView(this._view, maker)}
     `;
   }
 
@@ -174,13 +182,15 @@ export class SfStepBatteryAuthorize extends LaterStep {
       case 'waiting':
         return html`<div class="actions waiting-actions">
             <button type="button" class="btn secondary" aria-describedby="waiting" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
-          </div>`;
+          </div>
+          ${this._back()}`;
       default:
         return nothing;
     }
   }
 
-  private _renderNotice(notice: Notice | undefined, name: string) {
+  /** `named`: `name` is the maker's own (the sentences that start with it have generic words for the fallback). */
+  private _renderNotice(notice: Notice | undefined, name: string, named: boolean) {
     if (!notice) return nothing;
     const [title, body] =
       notice === 'denied'
@@ -193,7 +203,9 @@ export class SfStepBatteryAuthorize extends LaterStep {
         : notice === 'expired'
           ? [
               msg('The request timed out', { id: 'battery.notice.expired.title' }),
-              msg(str`${name}'s page waited too long for an answer. Nothing was connected; you can start again.`, { id: 'battery.notice.expired' }),
+              named
+                ? msg(str`${name}'s page waited too long for an answer. Nothing was connected; you can start again.`, { id: 'battery.notice.expired' })
+                : msg("Your battery maker's page waited too long for an answer. Nothing was connected; you can start again.", { id: 'battery.notice.expired_generic' }),
             ]
           : notice === 'closed'
             ? [
@@ -202,9 +214,11 @@ export class SfStepBatteryAuthorize extends LaterStep {
               ]
             : [
                 msg('Your browser blocked the window', { id: 'battery.notice.blocked.title' }),
-                msg(str`${name}'s page must open in a new window. Allow pop-ups for this page in your browser, then try again.`, {
-                  id: 'battery.notice.blocked',
-                }),
+                named
+                  ? msg(str`${name}'s page must open in a new window. Allow pop-ups for this page in your browser, then try again.`, { id: 'battery.notice.blocked' })
+                  : msg("Your battery maker's page must open in a new window. Allow pop-ups for this page in your browser, then try again.", {
+                      id: 'battery.notice.blocked_generic',
+                    }),
               ];
     return html`<div class="alert ${notice === 'closed' ? '' : 'warning'}" role="alert">
       <h2 tabindex="-1">${title}</h2>
@@ -212,16 +226,20 @@ export class SfStepBatteryAuthorize extends LaterStep {
     </div>`;
   }
 
+  /** Back to the maker choice; from the wait too (a phone's tab cannot be brought forward): the maker's window closes. */
   private _back() {
     return html`<div class="actions">
-      <button type="button" class="btn secondary" @click=${() => this.back()}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
+      <button type="button" class="btn secondary" @click=${() => (this._release(), this.back())}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
     </div>`;
   }
 
   // ── Creating and opening ────────────────────────────────────────────────────────────────────────────────────────
 
-  /** A new authorization for a popup (no return_url: the page tells its opener and closes). `fresh`: a new action. */
-  private async _create(notice?: Notice, fresh = true): Promise<void> {
+  /**
+   * A new authorization for a popup (no return_url: the page tells its opener and closes). `fresh`: a new action.
+   * `popup`: the blank window a click opened for it (its earlier one had expired), pointed at it once made.
+   */
+  private async _create(notice?: Notice, fresh = true, popup?: Window): Promise<void> {
     const maker = this.maker?.id ?? this._returnedMaker;
     if (!maker) return;
     if (fresh) this._key.reset();
@@ -230,17 +248,31 @@ export class SfStepBatteryAuthorize extends LaterStep {
     try {
       const request = { maker };
       const auth = await createBatteryAuthorization(this.api, request, { idempotencyKey: this._key.for(`popup:${maker}`), signal: this._abort.signal });
-      this._view = { kind: 'ready', auth, ...(notice ? { notice } : {}) };
+      if (popup && !popup.closed) {
+        popup.location = auth.authorization_url;
+        return this._watch(auth);
+      }
+      // A blank window closed before the maker's page came: that page is ready to open again.
+      if (popup) this._popup = null;
+      const said = popup ? 'closed' : notice;
+      this._view = { kind: 'ready', auth, ...(said ? { notice: said } : {}) };
+      if (popup) void this.focusHeading('.alert h2');
     } catch (error) {
+      this._release();
       this._fail(error, () => void this._create(notice, false));
     }
   }
 
-  /** The click: the popup opens here, synchronously, or the fallback starts. */
+  /**
+   * The click: the popup opens here, synchronously, or the fallback starts. An authorization that ended or is about
+   * to (the customer came back later, the device slept; a "Try again" replay) is not opened: a blank window opens in
+   * the click (a window opened after an await would be blocked) and a new authorization, a new action, goes there.
+   */
   private _open(auth: BatteryAuthorization): void {
+    const stale = this._stale(auth);
     let popup: Window | null = null;
     try {
-      popup = this.openWindow(auth.authorization_url, 'sf-battery-authorization', POPUP_FEATURES);
+      popup = this.openWindow(stale ? 'about:blank' : auth.authorization_url, 'sf-battery-authorization', POPUP_FEATURES);
     } catch {
       popup = null;
     }
@@ -253,6 +285,16 @@ export class SfStepBatteryAuthorize extends LaterStep {
       return;
     }
     this._popup = popup;
+    if (stale) void this._create(undefined, true, popup);
+    else this._watch(auth);
+  }
+
+  private _stale(auth: BatteryAuthorization): boolean {
+    return Date.parse(auth.expires_at) - this.now() <= EXPIRY_MARGIN_MS;
+  }
+
+  /** The maker's page is open in the popup: watch it, and the service's answer. */
+  private _watch(auth: BatteryAuthorization): void {
     this._view = { kind: 'waiting', auth };
     // The button pressed is gone: focus what is there when the customer comes back to this window.
     void this.focusHeading('.waiting-actions button');
@@ -335,7 +377,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
     this._stopWatching();
     this._popup = null;
     // The same request can be opened again while it lives; close to its end, a new one.
-    if (Date.parse(auth.expires_at) - this.now() > EXPIRY_MARGIN_MS) {
+    if (!this._stale(auth)) {
       this._view = { kind: 'ready', auth, notice: 'closed' };
       void this.focusHeading('.alert h2');
     } else void this._create('closed');

@@ -12,10 +12,15 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { renderRefusal } from '../shared/refusal.js';
 import '../shared/account-status.js';
 
+/** The account's most recently connected battery (a reload: the stored session keeps no device id). */
+const latest = (devices: BatteryDevice[]): BatteryDevice | undefined =>
+  devices.filter((d) => d.status === 'connected').sort((a, b) => Date.parse(b.connected_at) - Date.parse(a.connected_at))[0];
+
 /**
  * @summary The connected battery, read from the service (maker, model, usable capacity, the serial number's last
  * four characters, its state of charge), then where the account stands (sf-account-status) and Done.
- * @fires sf-step-complete - Done: the root closes the flow, `completed`.
+ * @fires sf-step-complete - Done on a battery this session connected: the root closes the flow, `completed`.
+ * @fires sf-exit-request - Done on a battery connected before (`already`): nothing was done with this link, `exited`.
  */
 export class SfStepBatteryDevice extends LaterStep {
   static override properties: PropertyDeclarations = {
@@ -26,13 +31,15 @@ export class SfStepBatteryDevice extends LaterStep {
 
   static override styles = laterStepStyles;
 
-  /** Shown once the job is done: a reload of the page comes back to this screen, and closing says `completed`. */
-  override connectedCallback(): void {
-    super.connectedCallback();
-    markSessionDone();
+  /**
+   * Shown once this session connected a battery: a reload of the page comes back to this screen (with no device id:
+   * the latest connected one), and closing says `completed`. Not for a battery connected before this link.
+   */
+  protected override firstUpdated(): void {
+    if (!this.already) markSessionDone();
   }
 
-  /** The device to show (just connected, or already connected for the chosen maker). */
+  /** The device to show (just connected, or already connected for the chosen maker); null: the latest connected. */
   deviceId: string | null = null;
   /** It was connected before this session. */
   already = false;
@@ -42,10 +49,11 @@ export class SfStepBatteryDevice extends LaterStep {
   private _device = new Task(this, {
     args: () => [this._api, this.deviceId] as const,
     task: async ([api, id], { signal }): Promise<BatteryDevice | null | undefined> => {
-      if (!api || !id) return undefined;
+      if (!api) return undefined;
       this._failure = null;
       try {
-        return (await listBatteryDevices(api, signal)).data.find((d) => d.id === id) ?? null;
+        const { data } = await listBatteryDevices(api, signal);
+        return (id ? data.find((d) => d.id === id) : latest(data)) ?? null;
       } catch (error) {
         this._failure = toFailure(error, this);
         return undefined;
@@ -73,7 +81,7 @@ export class SfStepBatteryDevice extends LaterStep {
       ${device ? this._renderDevice(device) : nothing}
       <sf-account-status .account=${this.account}></sf-account-status>
       <div class="actions">
-        <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'done.done' })}</button>
+        <button type="button" class="btn primary" @click=${() => (this.already ? this.exit() : this.complete())}>${msg('Done', { id: 'done.done' })}</button>
       </div>
     `;
   }
