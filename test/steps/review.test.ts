@@ -212,7 +212,23 @@ describe('sf-step-review', () => {
     await until(() => el.shadowRoot!.activeElement?.id === 'step-heading', 'focus on the heading');
   });
 
-  it('a finalize answered while the step was off the page (the exit question over it) is told once the step is back', async () => {
+  it('a finalize refused because the plan can no longer start in time (422 start_date): the way is choosing a plan again', async () => {
+    const fake = reviewApi().on('finalize', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'The plan can no longer start in its window; choose a plan again.' }]);
+    });
+    const el = await mountReview(fake);
+    button(el, 'Submit enrollment').click();
+    await until(() => text(el).includes('We could not submit your enrollment yet'));
+    expect(text(el)).to.contain('The start date of your plan has passed.');
+    // Not Submit again, which the service would refuse again.
+    expect(text(el)).not.to.contain('Submit enrollment');
+    await until(() => el.shadowRoot!.activeElement?.id === 'missing-heading', 'focus on what to do');
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Choose a plan').click();
+    expect((await done).detail.data).to.deep.equal({ goTo: 'plans' });
+  });
+
+  it('a finalize answered while the step was off the page is told once the step is back', async () => {
     const answer = deferred<undefined>();
     const fake = reviewApi().on('finalize', () => answer.promise);
     const el = await mountReview(fake);

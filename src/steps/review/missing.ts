@@ -2,8 +2,11 @@ import { html } from 'lit';
 import { msg } from '@lit/localize';
 import type { Account } from '../../api/types.js';
 
-/** The steps that can still be missing before finalizing (the specification's can_finalize_enrollment rule). */
-export type MissingItem = 'plans' | 'identity' | 'payment';
+/**
+ * The steps that can still be missing before finalizing (the specification's can_finalize_enrollment rule); `start`:
+ * finalize refused the accepted plan's start date (it has come, and the plan can no longer start in its window).
+ */
+export type MissingItem = 'start' | 'plans' | 'identity' | 'payment';
 
 export function missingItems(account: Account): MissingItem[] {
   const e = account.enrollment;
@@ -20,6 +23,10 @@ export function missingItems(account: Account): MissingItem[] {
  */
 export function renderMissing(items: MissingItem[], refused: boolean, go: (item: MissingItem) => void) {
   const what: Record<MissingItem, [string, string]> = {
+    start: [
+      msg('The start date of your plan has passed.', { id: 'review.missing.start' }),
+      msg('Choose a plan', { id: 'review.missing.plans_action' }),
+    ],
     plans: [
       msg('You have not accepted a plan yet.', { id: 'review.missing.plans' }),
       msg('Choose a plan', { id: 'review.missing.plans_action' }),

@@ -8,7 +8,7 @@ import type { StepDraft } from '../../contract/context.js';
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { readAcceptedPlan } from './accepted-plan.js';
@@ -58,6 +58,8 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   private _failure: Failure | null = null;
   /** Finalize refused (422): the account was re-read, the missing items explain why (or, none missing, the refusal). */
   private _refused: ApiError | null = null;
+  /** Finalize refused the accepted plan's start date: a plan is to be chosen again. */
+  private _startGone = false;
   private _finalized = false;
 
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
@@ -85,7 +87,7 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
         const refusal = this._refused;
         // The task sets its value after this callback: request the update here so focusing waits for that render.
         this.requestUpdate();
-        if (missingItems(loaded.account).length) {
+        if (this._missing(loaded.account).length) {
           // The pressed Submit button is gone: focus (and the scroll) go to what is missing and the way to fix it.
           void this.focusHeading('#missing-heading');
         } else {
@@ -123,6 +125,7 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
       const failure = toFailure(error, this);
       if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
         this._refused = failure.error;
+        this._startGone = fieldCodes(failure).has('start_date');
         void this._load.run();
         return;
       }
@@ -134,7 +137,7 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
     const loaded = this._load.value;
     const loading = this._load.status === TaskStatus.PENDING && !loaded;
     const account = loaded?.account;
-    const missing = account ? missingItems(account) : [];
+    const missing = account ? this._missing(account) : [];
     const running = this._finalize.status === TaskStatus.PENDING;
     const canSubmit = Boolean(account?.enrollment.can_finalize_enrollment) && !this._finalized;
     return html`
@@ -183,9 +186,14 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
     else void this._load.run();
   }
 
+  private _missing(account: Account): MissingItem[] {
+    const items = missingItems(account);
+    return this._startGone ? ['start', ...items] : items;
+  }
+
   private _goTo(item: MissingItem): void {
     const account = this._load.value?.account;
-    this.complete({ ...(account ? { account } : {}), data: { goTo: item } });
+    this.complete({ ...(account ? { account } : {}), data: { goTo: item === 'start' ? 'plans' : item } });
   }
 }
 

@@ -189,6 +189,7 @@
 'review.missing.plans': `Todavía no ha aceptado un plan.`,
 'review.missing.plans_action': `Elegir un plan`,
 'review.missing.refused': `Todavía no pudimos enviar su inscripción`,
+'review.missing.start': `La fecha de inicio de su plan ya pasó.`,
 'review.name': `Nombre`,
 'review.not_added': `Todavía sin agregar`,
 'review.not_yet': `Todavía sin elegir`,
