@@ -101,6 +101,24 @@ describe('sf-step-battery-authorize', () => {
     expect(popup.closed).to.equal(true);
   });
 
+  it('leaving while the maker page is open looks once more: a battery allowed since the last poll is connected, not left', async () => {
+    const fake = new FakeApi();
+    creating(fake);
+    let status: BatteryAuthorization['status'] = 'pending';
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status, device_id: status === 'approved' ? 'd1' : null }));
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, pollMs: 60_000 });
+    (await continueButton(el)).click();
+    await until(() => text(el).includes("Waiting for your answer on Tesla's page"));
+    // Allowed on a page that cannot message back; the first poll is a minute away. The root's close button:
+    status = 'approved';
+    const completes: Event[] = [];
+    el.addEventListener('sf-step-complete', (e) => completes.push(e));
+    const waits: Array<Promise<unknown>> = [];
+    el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+    await Promise.all(waits);
+    expect(`completions: ${completes.length}; looks: ${fake.callsOf('getBatteryAuthorization').length}`).to.equal('completions: 1; looks: 1');
+  });
+
   it('says plainly that access was refused, and a retry opens a new authorization', async () => {
     const fake = new FakeApi();
     const made = creating(fake);

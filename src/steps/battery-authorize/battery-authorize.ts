@@ -296,6 +296,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
   /** The maker's page is open in the popup: watch it, and the service's answer. */
   private _watch(auth: BatteryAuthorization): void {
     this._view = { kind: 'waiting', auth };
+    this.sending();
     // The button pressed is gone: focus what is there when the customer comes back to this window.
     void this.focusHeading('.waiting-actions button');
     this._lastPoll = this.now();
@@ -318,6 +319,15 @@ export class SfStepBatteryAuthorize extends LaterStep {
     } catch (error) {
       this._fail(error, () => void this._redirect(maker, false));
     }
+  }
+
+  /**
+   * Leaving (the close button) while the maker's page is open: one last look at the service's answer, so a battery
+   * allowed since the last poll (a page that could not message back) is shown connected, not closed as left.
+   */
+  protected override leaving(): Promise<unknown> | undefined {
+    const view = this._view;
+    return view.kind === 'waiting' ? this._read(view.auth, false) : undefined;
   }
 
   private _showPopup = (): void => {

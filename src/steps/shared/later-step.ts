@@ -51,8 +51,9 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
    * A side effect sent (a plan accepted, a card saved, a renewal, a finalize): leaving while it runs waits for it
    * (`sf-leaving`, which the root fires on its shadow root when its close button is pressed, before it asks the exit
    * question or closes), so that what the service did is shown and told to the host rather than a close as left.
+   * Without a promise: leaving asks the step what to wait for (`leaving`).
    */
-  protected sending(sent: Promise<unknown>): void {
+  protected sending(sent?: Promise<unknown>): void {
     this._sent = sent;
     this.getRootNode().addEventListener('sf-leaving', this._onLeaving);
   }
