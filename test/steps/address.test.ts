@@ -30,6 +30,27 @@ async function mountAddress(fake: FakeApi, account = makeAccount(), draft: Recor
   return mount<SfStepAddress>(fake.api, html`<sf-step-address .account=${account} .draft=${draft}></sf-step-address>`);
 }
 
+/** A meter found by its ESI ID, elsewhere than the type-ahead's suggestions. */
+const BY_ESI: AddressSearchResult = {
+  ...ADDRESS_RESULT,
+  address_1: '3005 Routh St',
+  city: 'Dallas',
+  postal_code: '75201',
+  esi_id: '10443722030050010',
+  utility: { name: 'oncor', display_name: 'Oncor Electric Delivery' },
+};
+
+/** "Search another way" from the empty form, once the views' code has loaded and focus is on their heading. */
+async function openLookup(el: SfStepAddress) {
+  button(el, 'Search another way').click();
+  await until(() => qMaybe(el, 'sf-address-lookup', 'sf-esi-search', '#esi') !== null);
+  const lookup = q(el, 'sf-address-lookup');
+  await until(() => lookup.shadowRoot!.activeElement === q(lookup, 'h2'), 'focus on the heading');
+  return lookup;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('sf-step-address', () => {
   it('goes straight to the confirmation on an exact match of the preliminary address', async () => {
     const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
@@ -386,5 +407,139 @@ describe('sf-step-address', () => {
       await until(() => fake.callsOf('fullAddressSearch').length === 1, `searched after pasting "${pasted}"`);
       expect((fake.callsOf('fullAddressSearch')[0]!.args[0] as { postal_code: string }).postal_code).to.equal('77002');
     }
+  });
+
+  it('an ESI ID search answering after the customer picked a suggestion does not replace the address they are confirming', async () => {
+    const esiAnswer = deferred<AddressSearchResult>();
+    const suggestion = meter(1, 1);
+    const fake = new FakeApi().on('esiIdSearch', () => esiAnswer.promise).on('addressSearch', async () => [suggestion]);
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+
+    // Slow network: the ESI ID search is sent and does not answer yet.
+    const esi = q(lookup, 'sf-esi-search');
+    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
+    button(esi, 'Find by ESI ID').click();
+    await until(() => fake.callsOf('esiIdSearch').length === 1);
+
+    // Meanwhile the customer finds the address with the type-ahead and chooses it with the keyboard.
+    const input = q<HTMLInputElement>(lookup, '#q');
+    type(input, '1200 Main');
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+    key(input, 'ArrowDown');
+    await settle(lookup);
+    key(input, 'Enter');
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await settle(q(el, 'sf-address-confirm'));
+    expect(text(q(el, 'sf-address-confirm'))).to.contain(suggestion.esi_id);
+
+    // The old ESI ID search answers now, while the customer reads "Is this your address?".
+    esiAnswer.resolve(BY_ESI);
+    await pause(100);
+    await settle(el);
+    await settle(q(el, 'sf-address-confirm'));
+    const shown = text(q(el, 'sf-address-confirm'));
+    expect(shown.includes(BY_ESI.esi_id), 'a search the customer left behind swapped the meter under "This is my address"').to.equal(false);
+    expect(shown).to.contain(suggestion.esi_id);
+  });
+
+  it('an ESI ID search answering after the customer went back to the address form does not take the form away', async () => {
+    const esiAnswer = deferred<AddressSearchResult>();
+    const fake = new FakeApi().on('esiIdSearch', () => esiAnswer.promise).on('addressSearch', async () => []);
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const esi = q(lookup, 'sf-esi-search');
+    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
+    button(esi, 'Find by ESI ID').click();
+    await until(() => fake.callsOf('esiIdSearch').length === 1);
+
+    button(lookup, 'Back to the address form').click();
+    await until(() => qMaybe(el, '#street') !== null);
+    type(q<HTMLInputElement>(el, '#street'), '2415 Rice Blvd');
+
+    esiAnswer.resolve(BY_ESI);
+    await pause(100);
+    await settle(el);
+    expect(qMaybe(el, 'sf-address-confirm') === null, 'the abandoned ESI ID search took over as "Is this your address?"').to.equal(true);
+    expect(qMaybe(el, '#street') !== null, 'the form the customer is typing in stays').to.equal(true);
+  });
+
+  it('clearing the type-ahead field does not announce "No addresses match"', async () => {
+    const fake = new FakeApi().on('addressSearch', async () => [meter(1, 2), meter(2, 2)]);
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const input = q<HTMLInputElement>(lookup, '#q');
+    const status = () => text(q(lookup, '.combo [role="status"]'));
+
+    type(input, '1200 Main');
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+    expect(status()).to.contain('2 addresses found');
+
+    // The customer erases what they typed to start over: nothing was searched for, nothing failed to match.
+    type(input, '12');
+    await pause(350);
+    await settle(lookup);
+    expect(status().includes('No addresses match'), `said "${status()}" for a field shorter than a search`).to.equal(false);
+
+    // The same after Escape twice (close, then clear the field).
+    type(input, '1200 Main');
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+    key(input, 'Escape');
+    await settle(lookup);
+    key(input, 'Escape');
+    await settle(lookup);
+    expect(input.value).to.equal('');
+    expect(status().includes('No addresses match'), `said "${status()}" for an empty field`).to.equal(false);
+  });
+
+  it('typing a space after a word keeps the suggestions for the same search open (a phone has no arrow keys to reopen them)', async () => {
+    const fake = new FakeApi().on('addressSearch', async () => [meter(1, 2), meter(2, 2)]);
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const input = q<HTMLInputElement>(lookup, '#q');
+    type(input, '1200 Main');
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+
+    // The customer goes on to type the next word: first a space. The search is the same (trimmed), so no new request.
+    type(input, '1200 Main ');
+    await pause(400);
+    await settle(lookup);
+    expect(fake.callsOf('addressSearch')).to.have.length(1);
+    expect(input.getAttribute('aria-expanded'), 'the suggestions closed and never came back').to.equal('true');
+    expect(q(lookup, '#q-list').hidden).to.equal(false);
+  });
+
+  it('the search another way starts from the apartment number the customer typed, not from the building alone', async () => {
+    // A large building: the service answers at most 10 suggestions, so the unit must be in the query to find it.
+    const fake = new FakeApi().on('fullAddressSearch', async () => []).on('addressSearch', async () => []);
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1801 N Lamar St');
+    type(q(el, '#unit'), '512');
+    type(q(el, '#zip'), '75201');
+    button(el, 'Find my address').click();
+    await until(() => fake.callsOf('addressSearch').length >= 1);
+    const lookup = q(el, 'sf-address-lookup');
+    const first = fake.callsOf('addressSearch')[0]!.args[0] as string;
+    expect(first, 'the type-ahead query dropped the unit').to.contain('512');
+    expect(q<HTMLInputElement>(lookup, '#q').value).to.contain('512');
+  });
+
+  it('after an ESI ID search fails on the network, keyboard focus is not dropped to the page (it is on "Try again")', async () => {
+    const fake = new FakeApi().on('esiIdSearch', async () => {
+      throw apiError(0, 'network');
+    });
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const esi = q(lookup, 'sf-esi-search');
+    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
+    // A keyboard user: Tab to the button, press it.
+    const find = button(esi, 'Find by ESI ID');
+    find.focus();
+    find.click();
+    await until(() => text(esi).includes('Try again'));
+    await pause(50);
+    await settle(esi);
+    expect(document.activeElement === document.body, 'focus fell to the page: the next Tab starts from the top').to.equal(false);
+    expect(esi.shadowRoot!.activeElement === button(esi, 'Try again'), 'focus on Try again').to.equal(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Address matching. Full search is exact after normalization (case, punctuation, street-type and directional
  * abbreviations, unit markers) and never forgives a misspelling or a wrong number, as the specification requires.
+ * The unit line means a unit with or without its marker ("512" is "Apt 512"), and "Apt #512" has one marker.
  * Type-ahead matches every typed token as the prefix of an address token, so "1200 smi" finds "1200 Smith St".
  */
 import type { Premise } from './addresses.js';
@@ -39,8 +40,20 @@ export function tokens(text: string): string[] {
     .map((t) => CANONICAL[t] ?? t);
 }
 
+const UNIT = 'unit';
+
+/** Repeated unit markers ("Apt #512") mark one unit. */
+const oneMarker = (words: string[]): string[] => words.filter((t, i) => t !== UNIT || words[i - 1] !== UNIT);
+
 export function normalize(text: string): string {
-  return tokens(text).join(' ');
+  return oneMarker(tokens(text)).join(' ');
+}
+
+/** Street and unit lines as one, the unit line marked as a unit when it has no marker of its own ("512"). */
+function addressLine(address1: string, address2?: string | null): string {
+  const unit = tokens(address2 ?? '');
+  if (unit.length && unit[0] !== UNIT) unit.unshift(UNIT);
+  return oneMarker([...tokens(address1), ...unit]).join(' ');
 }
 
 export interface FullAddressQuery {
@@ -52,13 +65,13 @@ export interface FullAddressQuery {
 }
 
 export function fullAddressSearch(query: FullAddressQuery, premises: readonly Premise[] = PREMISES): Premise[] {
-  const line = normalize(`${query.address_1} ${query.address_2 ?? ''}`);
+  const line = addressLine(query.address_1, query.address_2);
   const city = query.city ? normalize(query.city) : null;
   if (query.state && query.state.toUpperCase() !== 'TX') return [];
   return premises.filter(
     (p) =>
       p.postal_code === query.postal_code &&
-      normalize(`${p.address_1} ${p.address_2 ?? ''}`) === line &&
+      addressLine(p.address_1, p.address_2) === line &&
       (city === null || normalize(p.city) === city),
   );
 }
@@ -67,7 +80,8 @@ export const TYPEAHEAD_LIMIT = 10;
 
 export function typeAheadSearch(query: string, postalCode?: string, premises: readonly Premise[] = PREMISES): Premise[] {
   const wanted = tokens(query);
-  if (wanted.length === 0) return [];
+  // Unit markers alone ("###", "Apt") name no address: they would list every apartment.
+  if (wanted.every((t) => t === UNIT)) return [];
   const results: Premise[] = [];
   for (const p of premises) {
     if (postalCode && p.postal_code !== postalCode) continue;

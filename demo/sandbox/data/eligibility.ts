@@ -30,7 +30,10 @@ const ZIP_UTILITIES: Record<string, UtilityName[]> = {
 
 /** Municipal or non-ERCOT utilities: Austin Energy, CPS Energy, El Paso Electric, Entergy Texas. */
 const NON_CHOICE_ZIPS = new Set(['78701', '78205', '79901', '77701']);
-const NON_CHOICE_PREFIXES: Record<string, string> = { '787': 'Austin Energy', '782': 'CPS Energy', '799': 'El Paso Electric', '777': 'Entergy Texas' };
+const NON_CHOICE_PREFIXES: Record<string, string> = {
+  '787': 'Austin Energy', '733': 'Austin Energy', '782': 'CPS Energy', '799': 'El Paso Electric', '885': 'El Paso Electric',
+  '777': 'Entergy Texas',
+};
 
 /** Metro prefixes whose unlisted ZIPs are very likely served by one choice utility. */
 const METRO_PREFIXES: Record<string, UtilityName> = { '770': 'centerpoint', '750': 'oncor', '752': 'oncor', '761': 'oncor' };

@@ -44,7 +44,7 @@ describe('ESI IDs', () => {
 
 describe('full address search', () => {
   it('normalizes case, punctuation, street types, directionals and unit markers', () => {
-    assert.equal(normalize('1801 North Lamar Street, Apartment #512'), '1801 n lamar st unit unit 512');
+    assert.equal(normalize('1801 North Lamar Street, Apartment #512'), '1801 n lamar st unit 512');
     for (const [address_1, address_2] of [
       ['1801 N Lamar St', 'Apt 512'],
       ['1801 north lamar street', 'unit 512'],
@@ -52,6 +52,9 @@ describe('full address search', () => {
       ['1801 N Lamar St Apt 512', undefined],
       ['1801 N Lamar St # 512', null],
       ['1801 n lamar st', 'Suite 512'],
+      ['1801 N Lamar St', '512'],
+      ['1801 N Lamar St', 'Apt #512'],
+      ['1801 N Lamar St Apt', '# 512'],
     ] as const) {
       const found = fullAddressSearch({ address_1, address_2, postal_code: '75201' });
       assert.equal(found.length, 1, `${address_1} / ${address_2}`);
@@ -82,6 +85,9 @@ describe('type-ahead search', () => {
     assert.ok(typeAheadSearch('houston').length <= 10);
     assert.equal(typeAheadSearch('st', '79601').every((p) => p.postal_code === '79601'), true);
     assert.equal(typeAheadSearch('zzz').length, 0);
+    // Unit markers alone name no address, not every apartment.
+    assert.equal(typeAheadSearch('###').length, 0);
+    assert.deepEqual(typeAheadSearch('1801 lamar #512').map((p) => p.address_2), ['Apt 512']);
   });
 });
 
@@ -91,7 +97,8 @@ describe('eligibility', () => {
     assert.deepEqual(eligibility('77581').utilities.map((u) => u.name), ['centerpoint', 'tnmp']);
     assert.deepEqual(eligibility('75067').utilities.map((u) => u.name), ['oncor', 'tnmp']);
     assert.deepEqual(eligibility('78501').utilities.map((u) => u.name), ['aep_central', 'oncor']);
-    for (const zip of ['78701', '78205', '79901', '77701', '10001', '90210']) {
+    // El Paso's 885xx and Austin's 73301 are Texas ZIPs too, served by El Paso Electric and Austin Energy.
+    for (const zip of ['78701', '78205', '79901', '77701', '88510', '73301', '10001', '90210']) {
       assert.deepEqual(eligibility(zip), { eligibility_likelihood: 0, utilities: [] }, zip);
     }
     assert.equal(eligibility('79000').eligibility_likelihood, 30); // Texas, utility unknown

@@ -27,6 +27,25 @@ describe('eligibility and address searches', () => {
     assertError(await h.app('POST', '/v1/app/accounts/enroll/full-address-search', { address_1: '', state: 'Texas' }), 400, 'invalid_request', ['address_1', 'state', 'postal_code']);
   });
 
+  // 1801 N Lamar St, Apt 512, 75201 (Oncor) is the README's apartment.
+  const building = { address_1: '1801 N Lamar St', postal_code: '75201' };
+
+  it('full search finds the apartment from the number alone in the unit line (the flow labels that field "Apartment or unit")', async () => {
+    const { token } = await h.createAccount();
+    const res = await h.as(token)('POST', '/v1/account/enroll/full-address-search', { ...building, address_2: '512' });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.length, 1, 'unit "512" in address_2 is not found while "Apt 512" is');
+    assert.equal(res.body[0].address_2, 'Apt 512');
+  });
+
+  it('full search finds the apartment written with two unit markers ("Apt #512")', async () => {
+    const { token } = await h.createAccount();
+    for (const address_2 of ['Apt #512', 'Apt. # 512', 'Unit #512']) {
+      const res = await h.as(token)('POST', '/v1/account/enroll/full-address-search', { ...building, address_2 });
+      assert.equal(res.body.length, 1, `"${address_2}" not normalized like "Apt 512"`);
+    }
+  });
+
   it('type-ahead needs 3 characters and answers at most 10 utility-formatted results', async () => {
     const { token } = await h.createAccount();
     const res = await h.as(token)('POST', '/v1/account/enroll/address-search', { query: 'mckinney' });

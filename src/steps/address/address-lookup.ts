@@ -17,8 +17,17 @@ import './esi-search.js';
 import { addressSearch } from '../../api/address-search.js';
 import { LocalizedElement } from '../../i18n/localization.js';
 
+/** The address form's entries (the step's draft). */
+export interface AddressFormEntries {
+  address_1?: string;
+  address_2?: string;
+  postal_code?: string;
+}
+
 const DEBOUNCE_MS = 300;
 const MIN_QUERY = 3;
+/** The service's longest query (and the field's). */
+const MAX_QUERY = 200;
 
 /**
  * @summary The fallbacks of the address step: type-ahead search (an ARIA 1.2 combobox with a listbox popup and
@@ -30,8 +39,7 @@ const MIN_QUERY = 3;
 export class SfAddressLookup extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     _api: { state: true },
-    postalCode: {},
-    query: {},
+    entries: { attribute: false },
     noMatch: { type: Boolean },
     _open: { state: true },
     _active: { state: true },
@@ -47,10 +55,11 @@ export class SfAddressLookup extends LocalizedElement {
 
   private _api?: FlowApi;
 
-  /** The ZIP code from the form, used to narrow suggestions when it is valid. */
-  postalCode = '';
-  /** The street typed in the form, to start the type-ahead from. */
-  query = '';
+  /**
+   * What the customer typed in the form: its street and unit start the type-ahead, its ZIP code narrows the
+   * suggestions when it is valid.
+   */
+  entries: AddressFormEntries = {};
   /** The full search found nothing: say so. */
   noMatch = false;
 
@@ -67,7 +76,7 @@ export class SfAddressLookup extends LocalizedElement {
       this._failure = null;
       if (!this._api) throw new Error('sf-address-lookup: no FlowApi provided');
       try {
-        const zip = zip5(this.postalCode) ?? undefined;
+        const zip = zip5(this.entries.postal_code ?? '') ?? undefined;
         let results = await addressSearch(this._api, query, zip, signal);
         // The ZIP typed in the form may be the wrong one (that may be why the full search failed): widen once.
         if (!results.length && zip) results = await addressSearch(this._api, query, undefined, signal);
@@ -98,15 +107,26 @@ export class SfAddressLookup extends LocalizedElement {
   override firstUpdated(): void {
     // Start from what the customer already typed, so suggestions are ready when they reach the field. Not in
     // connectedCallback: this element is usually upgraded after the step rendered it (its chunk loads on demand),
-    // and Lit restores the properties set before the upgrade (`query`) only at the first update.
+    // and Lit restores the properties set before the upgrade (`entries`) only at the first update.
     // Once this update has finished: starting the task re-renders, which inside the update would schedule a second one.
-    const query = this.query.trim();
+    const query = this._startQuery;
     if (query.length < MIN_QUERY) return;
     void this.updateComplete.then(() => {
       if (this._suggest.status !== TaskStatus.INITIAL) return;
       this._lastQuery = query;
       void this._suggest.run([query]);
     });
+  }
+
+  /**
+   * The form's street and unit as one line (the unit narrows a large building's suggestions to the apartment); the
+   * street alone when both are longer than a query may be.
+   */
+  private get _startQuery(): string {
+    const { address_1: street, address_2: unit } = this.entries;
+    const line = (...parts: (string | undefined)[]) => parts.join(' ').trim().replace(/\s+/g, ' ');
+    const both = line(street, unit);
+    return both.length <= MAX_QUERY ? both : line(street).slice(0, MAX_QUERY);
   }
 
   private get _input(): HTMLInputElement | null {
@@ -151,8 +171,8 @@ export class SfAddressLookup extends LocalizedElement {
           role="combobox"
           autocomplete="off"
           spellcheck="false"
-          maxlength="200"
-          .value=${this.query}
+          maxlength=${MAX_QUERY}
+          .value=${this._startQuery}
           aria-autocomplete="list"
           aria-expanded=${this._open ? 'true' : 'false'}
           aria-controls="q-list"
@@ -192,7 +212,8 @@ export class SfAddressLookup extends LocalizedElement {
 
   private _statusText(count: number): string {
     if (this._suggest.status === TaskStatus.PENDING) return msg('Looking for addresses…', { id: 'address.lookup.pending' });
-    if (this._suggest.status !== TaskStatus.COMPLETE) return '';
+    // Nothing searched for (the field was cleared or shortened below a search): nothing failed to match either.
+    if (this._suggest.status !== TaskStatus.COMPLETE || !this._lastQuery) return '';
     if (count === 0) {
       return msg('No addresses match. Check the spelling, type less of it, or search by ESI ID.', {
         id: 'address.lookup.none',
@@ -205,17 +226,22 @@ export class SfAddressLookup extends LocalizedElement {
   private _onInput(e: InputEvent): void {
     const query = (e.target as HTMLInputElement).value.trim();
     clearTimeout(this._timer);
+    this._active = -1;
+    // The search the suggestions answer (a space typed before the next word, or a letter erased and typed again):
+    // they stay open, as no new search will come to reopen them.
+    if (query === this._lastQuery && this._suggest.status === TaskStatus.COMPLETE) {
+      this._open = this._results.length > 0;
+      return;
+    }
     // Typing again makes any answer in flight stale: cancel it now rather than letting it arrive and flicker.
     this._suggest.abort();
     this._open = false;
-    this._active = -1;
     if (query.length < MIN_QUERY) {
       this._lastQuery = '';
       this.requestUpdate();
       return;
     }
     this._timer = setTimeout(() => {
-      if (query === this._lastQuery && this._suggest.status === TaskStatus.COMPLETE) return;
       this._lastQuery = query;
       void this._suggest.run([query]);
     }, DEBOUNCE_MS);

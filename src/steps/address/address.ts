@@ -145,8 +145,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
         ></sf-address-choice>`;
       case 'lookup':
         return html`<sf-address-lookup
-          .postalCode=${this.draft.postal_code ?? ''}
-          .query=${this.draft.address_1 ?? ''}
+          .entries=${this.draft}
           .noMatch=${this._noMatch}
           @sf-address-pick=${(e: AddressPickEvent) => this._select(e.address, true)}
           @sf-address-change=${this._change}

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
-import { Task, TaskStatus } from '@lit/task';
+import { Task, TaskStatus, initialState } from '@lit/task';
 import { requestApi } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
 import type { AddressSearchResult } from '../../api/types.js';
@@ -47,7 +47,15 @@ export class SfEsiSearch extends LocalizedElement {
     task: async ([esiId], { signal }) => {
       this._failure = null;
       if (!this._api) throw new Error('sf-esi-search: no FlowApi provided');
-      return esiIdSearch(this._api, esiId, signal);
+      // Cancelled because the customer left this view (disconnectedCallback), even if an answer came anyway: no
+      // pick, no error.
+      try {
+        const result = await esiIdSearch(this._api, esiId, signal);
+        return signal.aborted ? initialState : result;
+      } catch (error) {
+        if (signal.aborted) return initialState;
+        throw error;
+      }
     },
     onComplete: (result) =>
       this.dispatchEvent(new AddressPickEvent(result)),
@@ -57,8 +65,18 @@ export class SfEsiSearch extends LocalizedElement {
       else if (failure?.kind === 'fields' || failure?.kind === 'refused') this._problem = 'format';
       else this._failure = failure;
       if (this._problem) this._focusInput();
+      else if (failure?.kind === 'retry') this._focusRetry();
     },
   });
+
+  /**
+   * Off the page, the view was left (a suggestion picked, back to the form): a search still running is cancelled,
+   * so its answer cannot pick a meter the customer did not choose.
+   */
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._search.abort();
+  }
 
   override render() {
     const busy = this._search.status === TaskStatus.PENDING;
@@ -140,6 +158,16 @@ export class SfEsiSearch extends LocalizedElement {
       return;
     }
     void this._search.run([esiIdDigits(this._value)]);
+  }
+
+  /**
+   * The pressed button ("Find by ESI ID" or "Try again") was disabled while the search ran, which dropped focus to
+   * the page: the alert's "Try again" takes it, so the next Tab does not start from the top (WCAG 2.4.3).
+   */
+  private _focusRetry(): void {
+    void this.updateComplete.then(() => {
+      if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus();
+    });
   }
 
   private _focusInput(): void {
