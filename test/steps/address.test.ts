@@ -266,6 +266,29 @@ describe('sf-step-address', () => {
     expect(text(q(el, 'sf-address-confirm'))).to.contain(results[0]!.esi_id);
   });
 
+  it('the type-ahead\'s Try again after a lost answer shows the suggestions, focus back in the field (not on the page)', async () => {
+    let fail = true;
+    const fake = new FakeApi().on('addressSearch', async () => {
+      if (fail) throw apiError(0, 'network');
+      return [meter(1, 2), meter(2, 2)];
+    });
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const input = q<HTMLInputElement>(lookup, '#q');
+    input.focus();
+    type(input, '1200 Main');
+    await until(() => text(lookup).includes('Try again'));
+    fail = false;
+    const retry = button(lookup, 'Try again');
+    retry.focus(); // as a press or a key gives it focus
+    retry.click();
+    await until(() => fake.callsOf('addressSearch').length === 2 && lookup.shadowRoot!.querySelectorAll('[role="option"]').length === 2);
+    await settle(lookup);
+    expect(`focus in the field: ${String(lookup.shadowRoot!.activeElement === input)}; suggestions open: ${input.getAttribute('aria-expanded')}`).to.equal(
+      'focus in the field: true; suggestions open: true',
+    );
+  });
+
   it('a real press below the open suggestions is not lost to the list closing', async () => {
     const fake = new FakeApi().on('addressSearch', () => Promise.resolve([meter(1, 3), meter(2, 3), meter(3, 3)]));
     const el = await mountAddress(fake);

@@ -133,6 +133,12 @@ export class SfAddressLookup extends LocalizedElement {
     return this.renderRoot.querySelector<HTMLInputElement>('#q');
   }
 
+  /** Back in the field (the pressed button goes while the search runs): the suggestions show there when they come. */
+  private _retry(): void {
+    this._input?.focus();
+    void this._suggest.run([this._lastQuery]);
+  }
+
   private _hasFocus(): boolean {
     return this.shadowRoot?.activeElement === this._input;
   }
@@ -199,7 +205,7 @@ export class SfAddressLookup extends LocalizedElement {
         </ul>
         <p class="hint" role="status">${this._statusText(results.length)}</p>
       </div>
-      ${renderRetryAlert(this._failure, () => void this._suggest.run([this._lastQuery]), this._suggest.status === TaskStatus.PENDING)}
+      ${renderRetryAlert(this._failure, () => this._retry(), this._suggest.status === TaskStatus.PENDING)}
       <p class="or" aria-hidden="true">${msg('or', { id: 'address.lookup.or' })}</p>
       <sf-esi-search @sf-address-pick=${this._forward}></sf-esi-search>
       <div class="actions">
