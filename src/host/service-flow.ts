@@ -56,6 +56,11 @@ function layout(dialog: HTMLDialogElement, phone: boolean, height: number): void
     padding: '0',
     border: '0',
     margin: 'auto',
+    // A page's rule for dialogs (a CSS framework's full-screen one) does not resize the flow: fixed, centred, its size.
+    position: 'fixed',
+    inset: '0',
+    minWidth: '0',
+    minHeight: '0',
     maxWidth: 'none',
     maxHeight: 'none',
     overflow: 'hidden',
@@ -84,9 +89,15 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // A flow whose dialog the page removed (its body replaced) is over: cleared, not "already open" for good.
   if (current && !shown?.isConnected) current.destroy();
   if (current) throw new Error('ServiceFlow: a flow is already open');
-  const link = new URL(options.loginLink, location.href);
+  let link: URL | undefined;
+  try {
+    // Absolute only: a missing link (the page's backend failed) resolved against this page would frame the page itself.
+    link = new URL(options.loginLink);
+  } catch {
+    // Said below.
+  }
   // Any other scheme (javascript:, data:) would run in, or answer as, this page rather than the flow's origin.
-  if (!/^https?:$/.test(link.protocol)) throw new Error('ServiceFlow: loginLink must be an http(s) URL');
+  if (!link || !/^https?:$/.test(link.protocol)) throw new Error('ServiceFlow: loginLink must be an absolute http(s) URL');
   const origin = link.origin;
   const title = options.title ?? 'Electricity service';
   const opener = document.activeElement as HTMLElement | null;
@@ -135,12 +146,18 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
     clearTimeout(slow);
     window.removeEventListener('message', onMessage);
     phone.removeEventListener('change', relayout);
+    gone.disconnect();
     dialog.close();
     dialog.remove();
     root.style.overflow = overflow;
     if (opener?.isConnected) opener.focus();
     if (notify) options.onClose?.(message);
+    // An opener the page disabled while the flow was open, and enabled again in onClose, takes focus now.
+    if (document.activeElement === document.body) opener?.focus();
   };
+  // The page took the dialog out (its body replaced: Turbo, htmx) or closed it itself: the flow is over at once.
+  const gone = new MutationObserver(() => dialog.isConnected || end(true));
+  dialog.addEventListener('close', () => end(true));
   const onMessage = (event: MessageEvent): void => {
     if (event.origin !== origin || event.source !== iframe.contentWindow || !isFlowMessage(event.data)) return;
     const message = event.data;
@@ -182,6 +199,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   window.addEventListener('message', onMessage);
   phone.addEventListener('change', relayout);
   document.body.append(dialog);
+  gone.observe(document, { childList: true, subtree: true });
   root.style.overflow = 'hidden';
   dialog.showModal();
   // The login link is navigated to, not set as the iframe's src: an attribute would keep the token in this page's

@@ -348,4 +348,104 @@ describe('ServiceFlow.open (host SDK)', () => {
     await new Promise((r) => requestAnimationFrame(r));
     expect(box().height, 'the last good height').to.equal(500);
   });
+  it('throws on a missing login link (the page\'s backend failed: undefined, null) or a relative one, framing nothing', () => {
+    for (const missing of [undefined, null, '/login?token=t']) {
+      expect(() => ServiceFlow.open({ loginLink: missing as unknown as string }), String(missing)).to.throw('absolute http(s) URL');
+      expect(dialog(), String(missing)).to.equal(null);
+    }
+  });
+
+  it('a dialog closed by anything but the SDK (the page\'s dialog.close()) ends the flow: onClose, scroll back, open() works again', async () => {
+    const before = live.size;
+    const calls = open();
+    dialog()!.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.closes, 'the page is told the flow is gone').to.deep.equal([undefined]);
+    expect(document.documentElement.style.overflow, 'the page scrolls again').to.equal('');
+    expect(live.size, 'the SDK no longer listens').to.equal(before);
+    expect(() => open(), 'a closed flow is not "already open" forever').not.to.throw();
+  });
+
+  it('a body replaced while the flow is open (Turbo, htmx: Back) ends it at once: scroll back, no listener, onClose', async () => {
+    const before = live.size;
+    const calls = open();
+    const old = document.body;
+    const replacement = document.createElement('body');
+    old.replaceWith(replacement);
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(document.documentElement.style.overflow, 'the new page scrolls').to.equal('');
+      expect(live.size, 'no message listener left').to.equal(before);
+      expect(calls.closes).to.have.length(1);
+    } finally {
+      replacement.replaceWith(old);
+    }
+  });
+
+  it('keeps its centred 480 px desktop dialog under a CSS framework\'s dialog rule (Pico CSS: min-width/min-height 100%)', () => {
+    const style = document.createElement('style');
+    style.textContent =
+      'dialog { display: flex; position: fixed; top: 0; right: 0; bottom: 0; left: 0; align-items: center; justify-content: center; width: inherit; min-width: 100%; height: inherit; min-height: 100%; padding: 0; border: 0; }';
+    document.head.append(style);
+    try {
+      open();
+      const box = dialog()!.getBoundingClientRect();
+      expect(box.width, 'the desktop width').to.equal(480);
+      expect(box.height, 'within the window less 2 rem').to.be.at.most(768 - 32);
+      expect(Math.round(box.left), 'centred').to.equal((1024 - 480) / 2);
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('gives focus back to an opener the page disabled while the flow was open and enabled again in onClose', () => {
+    open({ onClose: () => (opener.disabled = false) });
+    opener.disabled = true;
+    handle!.close();
+    expect(document.activeElement === opener, `focus on the opener, not on <${document.activeElement?.tagName.toLowerCase()}>`).to.equal(true);
+  });
+
+  it('leaves focus where the page\'s onClose put it', () => {
+    const status = document.createElement('p');
+    status.tabIndex = -1;
+    document.body.append(status);
+    try {
+      open({ onClose: () => status.focus() });
+      handle!.close();
+      expect(document.activeElement === status).to.equal(true);
+    } finally {
+      status.remove();
+    }
+  });
+});
+
+/** The code of the fence after `<!-- snippet: name -->` in docs/integration.md (as e2e/guide-snippets.spec.ts reads it). */
+async function snippet(name: string): Promise<string> {
+  const guide = await (await fetch('/docs/integration.md')).text();
+  const marker = `<!-- snippet: ${name} -->`;
+  const at = guide.indexOf(marker);
+  if (at < 0) throw new Error(`no snippet ${name}`);
+  return /^\s*```[a-z]*\n([\s\S]*?)\n```/.exec(guide.slice(at + marker.length))![1]!;
+}
+
+describe("the guide's raw iframe snippet, without the SDK (docs/integration.md)", () => {
+  it('a second openFlow() while one is open (a double click on the button) puts no second flow in the dialog', async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<button id="enroll" type="button">Get electricity</button><dialog id="flow-dialog" aria-label="Electricity enrollment"></dialog>',
+    );
+    const d = document.getElementById('flow-dialog') as HTMLDialogElement;
+    try {
+      // The snippet as written; its click handler awaits the partner's route, so two quick clicks call openFlow twice.
+      const openFlow = new Function(`${await snippet('iframe-js')}\nreturn openFlow;`)() as (link: string) => void;
+      openFlow(LINK);
+      openFlow(LINK);
+      expect(d.querySelectorAll('iframe'), 'one flow (one login link, one session) in the dialog').to.have.length(1);
+    } finally {
+      d.close();
+      d.remove();
+      document.getElementById('enroll')?.remove();
+      document.documentElement.style.overflow = '';
+    }
+  });
 });
