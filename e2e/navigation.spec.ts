@@ -5,7 +5,8 @@
  */
 import { test, expect } from '@playwright/test';
 import { openFlowInModal } from './support/partner.js';
-import { ADDRESSES, TEXT, acceptFirstPlan, completeAddress, expectStep, fillIdentity } from './support/flow-steps.js';
+import { ADDRESSES, TEXT, acceptFirstPlan, completeAddress, expectStep, fillIdentity, submitCredit } from './support/flow-steps.js';
+import { sandboxAccount } from './support/sandbox.js';
 
 const t = TEXT.en;
 
@@ -30,4 +31,25 @@ test('Back keeps what was typed, never the SSN, and the host page\'s history doe
   await expect(frame.getByLabel(t.ssn, { exact: true }), 'the SSN is not kept once the step is left').toHaveValue('');
 
   expect(await page.evaluate(() => history.length)).toBe(historyLength);
+});
+
+test('Back from the card step to identity and Continue, nothing changed: on to the card, never a second credit check', async ({ page }) => {
+  const { frame, accountUuid } = await openFlowInModal(page);
+  await completeAddress(frame, ADDRESSES.routh);
+  await acceptFirstPlan(frame);
+  await fillIdentity(frame);
+  await submitCredit(frame);
+  await expectStep(frame, 'payment');
+
+  await frame.locator('sf-step-payment').getByRole('button', { name: t.back, exact: true }).click();
+  await expectStep(frame, 'credit');
+  // The check is done: nothing to type or agree to again.
+  await expect(frame.getByText('Your credit check is submitted. It is not run again.')).toBeVisible();
+  await expect(frame.getByLabel(t.ssn, { exact: true })).toHaveCount(0);
+  await frame.locator('sf-step-credit').getByRole('button', { name: t.back, exact: true }).click();
+  await expectStep(frame, 'identity');
+  await frame.locator('sf-step-identity').getByRole('button', { name: t.continue, exact: true }).click();
+  // The identity saved again answers the account as it is now (the check submitted): past the credit step.
+  await expectStep(frame, 'payment');
+  expect((await sandboxAccount(accountUuid)).counters?.credit_checks ?? 0, 'one credit inquiry').toBe(1);
 });

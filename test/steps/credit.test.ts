@@ -12,8 +12,8 @@ function creditApi(): FakeApi {
   return new FakeApi().on('submitCreditCheck', async () => makeAccount({}, { is_credit_check_submitted: true }));
 }
 
-async function mountCredit(fake: FakeApi, draft: Record<string, unknown> = {}) {
-  return mount<SfStepCredit>(fake.api, html`<sf-step-credit .account=${makeAccount()} .draft=${draft}></sf-step-credit>`);
+async function mountCredit(fake: FakeApi, draft: Record<string, unknown> = {}, account: Account = makeAccount()) {
+  return mount<SfStepCredit>(fake.api, html`<sf-step-credit .account=${account} .draft=${draft}></sf-step-credit>`);
 }
 
 /** Every attribute of every element in the step's tree, for "never echoed" checks. */
@@ -330,5 +330,29 @@ describe('sf-step-credit', () => {
     document.execCommand('insertText', false, ' 301-27-4815');
     await settle(el);
     expect(input.value).to.equal(SSN);
+  });
+  it('a credit check already submitted (Back from the card step, a second tab) is not asked for again: Continue sends nothing', async () => {
+    const fake = creditApi();
+    const submitted = makeAccount({}, { is_identity_verified: true, has_accepted_plan: true, is_credit_check_submitted: true });
+    const el = await mountCredit(fake, {}, submitted);
+    expect(text(el)).to.contain('Your credit check is submitted. It is not run again.');
+    expect(el.shadowRoot!.querySelector('#ssn'), 'no SSN asked').to.equal(null);
+    await expect(el).to.be.accessible();
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Continue').click();
+    expect((await done).detail.account).to.equal(submitted);
+    expect(fake.callsOf('submitCreditCheck')).to.have.length(0);
+  });
+
+  it('a check the service says was already processed (the enrollment submitted in another tab) moves on, not "not a valid Social Security number"', async () => {
+    const fake = new FakeApi().on('submitCreditCheck', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'ssn', code: 'range', message: 'The credit check of this enrollment has already been processed' }]);
+    });
+    const el = await mountCredit(fake);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    await submitWith(el);
+    // Without an account: the root reads it, and goes where it stands.
+    expect((await done).detail.account).to.equal(undefined);
+    expect(text(el)).not.to.contain('not a valid Social Security number');
   });
 });

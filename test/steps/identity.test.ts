@@ -213,4 +213,36 @@ describe('sf-step-identity', () => {
     expect(/year/i.test(said), `the message names the year: "${said}"`).to.equal(true);
     expect(el.shadowRoot!.activeElement?.id, 'focus on the year, the field to fix').to.equal('dob-year');
   });
+  it('Continue again after the save went through (Back from a later step) is a new request: the account as it is now, not the replay of the first save', async () => {
+    // As the service does: a key it has seen replays the first answer (docs/api-decisions.md, Idempotency).
+    const replays = new Map<string, ReturnType<typeof makeAccount>>();
+    let creditDone = false;
+    const fake = new FakeApi();
+    fake.on('updateIdentity', async (body) => {
+      const key = fake.calls.at(-1)!.idempotencyKey!;
+      const account = replays.get(key) ?? makeAccount({ ...body }, { is_identity_verified: true, has_accepted_plan: true, is_credit_check_submitted: creditDone });
+      replays.set(key, account);
+      return account;
+    });
+    const el = await mountIdentity(fake);
+    let done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Continue').click();
+    await done;
+    await settle(el);
+    // The credit check was run; the customer came Back to this step and pressed Continue, nothing changed.
+    creditDone = true;
+    done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Continue').click();
+    expect((await done).detail.account?.enrollment.is_credit_check_submitted, 'a replay would send the customer back to the credit check').to.equal(true);
+  });
+
+  it("a surname that starts with an apostrophe ('t Hooft) is a name, as the message says apostrophes are", async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    type(q<HTMLInputElement>(el, '#last'), "'t Hooft");
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Continue').click();
+    await done;
+    expect(fake.callsOf('updateIdentity')[0]!.body).to.include({ last_name: "'t Hooft" });
+  });
 });

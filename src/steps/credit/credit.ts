@@ -6,7 +6,7 @@ import type { Account } from '../../api/types.js';
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 import { afterPress } from '../shared/after-press.js';
 import { creditStyles } from './credit.styles.js';
@@ -70,6 +70,9 @@ export class SfStepCredit extends LaterStep {
     },
     onError: (error) => {
       const failure = toFailure(error, this);
+      // Processed already (the enrollment was submitted meanwhile, in another tab): nothing to send again; on to where
+      // the account stands (the root reads it), not "check the digits on your card".
+      if (fieldCodes(failure).get('ssn') === 'range') return this.complete();
       if (failure?.kind === 'fields') {
         const fields = failure.fields.map((f) => f.field);
         if (fields.includes('ssn')) this._problem = 'server';
@@ -99,6 +102,14 @@ export class SfStepCredit extends LaterStep {
   override render() {
     const busy = this._submit.status === TaskStatus.PENDING;
     const problem = this._checked || this._problem === 'server' ? this._problem : null;
+    // Done already (Back from a later step, a second tab): never a second inquiry on the customer's credit file.
+    if (this.account?.enrollment.is_credit_check_submitted) {
+      return html`${stepHeading(msg('Credit check', { id: 'credit.heading' }))}
+        <form @submit=${this._onContinue}>
+          <p class="card">${msg('Your credit check is submitted. It is not run again.', { id: 'credit.submitted' })}</p>
+          ${stepActions({ back: () => this.back(), submit: { busy: false, label: msg('Continue', { id: 'step.continue' }), busyLabel: '' } })}
+        </form>`;
+    }
     return html`
       ${stepHeading(
         msg('Credit check', { id: 'credit.heading' }),
@@ -208,6 +219,11 @@ export class SfStepCredit extends LaterStep {
   private _onConsent(e: Event): void {
     this._consent = (e.target as HTMLInputElement).checked;
     if (this._consent) this._consentError = false;
+  }
+
+  private _onContinue(e: Event): void {
+    e.preventDefault();
+    this.complete({ account: this.account });
   }
 
   /** Submit and "Try again" alike: the key follows the digits (see `_key`). */

@@ -12,9 +12,9 @@ export function nameProblem(value: string): NameProblem | null {
   const v = value.trim();
   if (!v) return 'required';
   if (v.length > 100) return 'too_long';
-  // Letters of any script, spaces, apostrophes, hyphens and periods cover real names (O'Brien, Smith-Jones, Jr.);
-  // the apostrophe as phones type it too (O’Brien, U+2019), sent as typed.
-  if (!/^[\p{L}\p{M}][\p{L}\p{M}'’ .-]*$/u.test(v)) return 'characters';
+  // Letters of any script, spaces, apostrophes, hyphens and periods cover real names (O'Brien, Smith-Jones, Jr., 't
+  // Hooft); the apostrophe as phones type it too (O’Brien, U+2019), sent as typed. At least one letter.
+  if (!/^[\p{L}\p{M}'’ .-]*\p{L}[\p{L}\p{M}'’ .-]*$/u.test(v)) return 'characters';
   return null;
 }
 

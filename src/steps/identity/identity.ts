@@ -66,7 +66,12 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
       this._failure = null;
       return updateIdentity(this.api, body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
     },
-    onComplete: (account) => this.complete({ account }),
+    // Saved: the same details pressed again later (Back from a later step) are a new request, answered with the account
+    // as it is then, not the replay of this one (which predates the credit check, and would route back to it).
+    onComplete: (account) => {
+      this._key.reset();
+      this.complete({ account });
+    },
     onError: (error) => {
       const failure = toFailure(error, this);
       if (failure?.kind === 'fields') {

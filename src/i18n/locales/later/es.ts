@@ -58,6 +58,7 @@
 'credit.ssn.length': `El número de Seguro Social tiene 9 dígitos.`,
 'credit.ssn.required': `Escriba su número de Seguro Social.`,
 'credit.submit': `Enviar verificación de crédito`,
+'credit.submitted': `Su verificación de crédito ya se envió. No se vuelve a realizar.`,
 'credit.terms.heading': `Términos de la verificación de crédito`,
 'credit.terms.text': `Al marcar la casilla, usted autoriza al proveedor de electricidad a obtener una vez su informe de crédito de una agencia de informes de consumidores, para decidir sobre esta solicitud de servicio de electricidad. Es una consulta suave: no baja su puntaje de crédito.`,
 'done.done': `Listo`,
