@@ -247,6 +247,14 @@ describe('sf-step-plans', () => {
     expect(b!.idempotencyKey).to.equal(a!.idempotencyKey);
     expect(c!.args[0]).to.include({ start_date: '2030-01-20' });
     expect(c!.idempotencyKey).not.to.equal(a!.idempotencyKey);
+    // Accepted: the same again later (Back from a later step) is a new request, not the replay of an old answer.
+    await settle(el);
+    const form = q(el, 'sf-plan-accept');
+    await settle(form);
+    const again = oneEvent(el, 'sf-step-complete');
+    button(form, 'Accept plan').click();
+    await again;
+    expect(fake.callsOf('acceptPlan')[3]!.idempotencyKey, 'a key of its own after the acceptance went through').not.to.equal(c!.idempotencyKey);
   });
 
   it('explains the 7-to-30-day window to client-agent accounts and accepts on the customer\'s behalf', async () => {

@@ -89,6 +89,9 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
       );
     },
     onComplete: (account) => {
+      // Accepted: the same plan accepted again later (Back from a later step) is a new request, answered with the
+      // account as it is then, not the replay of this answer (from before the later steps).
+      this._acceptKey.reset();
       const [plan, startDate] = this._acceptArgs!;
       const accepted: AcceptedPlan = {
         uuid: plan.uuid,
