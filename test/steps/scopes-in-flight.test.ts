@@ -102,18 +102,18 @@ describe('review: renewal', () => {
     expect(disabled).to.equal('Back disabled: true; Not now disabled: true');
   });
 
-  it('a refused start date (422) takes focus where it is fixed, not to the page', async () => {
+  it('a refused start date (422) of an offer whose start is fixed reads the plans again, focus on the heading, not the page', async () => {
     const fake = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
       await pause(30);
       throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'start_date out of range' }]);
     });
     const el = await mount<SfStepRenewalPlans>(fake.api, html`<sf-step-renewal-plans .account=${activeAccount} .draft=${{}}></sf-step-renewal-plans>`);
-    const accept = await renew(el, 0, { focus: true });
+    await renew(el, 0, { focus: true });
     const before = focusName();
-    await until(() => text(accept).includes('This start date is no longer available'), 'the refusal said');
+    await until(() => text(el).includes('Prices changed since you opened this page'), 'the plans read again');
     await settle(el);
     await pause(100);
-    expect(`${before} → ${focusName() === '' ? 'the page' : 'kept'}`).to.equal('button → kept');
+    expect(`${before} → ${focusName() || 'the page'}`).to.equal('button → step-heading');
   });
 
   it('another plan chosen after a lost answer takes "Try again" away (it would renew the first plan)', async () => {
