@@ -37,7 +37,7 @@ export interface QuestionView {
 }
 
 /** What a step's completion leads to. */
-export type Completion<S extends string, P> = { progress: P; step: S } | { close: 'completed' };
+export type Completion<S extends string, P> = { progress: P; step: S } | { close: 'completed' | 'exited' };
 
 /** What leaving means at this point (the close button, a step's "Not now"). */
 export type ExitOutcome = 'completed' | 'question' | 'exited';

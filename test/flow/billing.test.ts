@@ -4,7 +4,9 @@ import { billingToday, invoiceStatus } from '../../src/steps/invoices/invoice-st
 import { addressBody, addressProblems, fieldProblem, formField, statesFor } from '../../src/steps/billing-address/billing-address-rules.js';
 import { afterComplete, currentView } from '../../src/scopes/billing/router.js';
 import { billing } from '../../src/scopes/billing/billing.js';
-import { makeAccount } from './fixtures.js';
+import { initialState, reduce, type FlowState } from '../../src/flow/state.js';
+import type { AnyScope } from '../../src/flow/scope.js';
+import { makeAccount, makeSession } from './fixtures.js';
 
 const unpaid = (payment_due_date: string) => ({ paid_at: null, voided_at: null, payment_due_date });
 
@@ -124,25 +126,65 @@ describe('billing: declaration', () => {
     expect(currentView({ view: 'invoice', invoice: 'INV-2030-001001' })).to.equal('invoice');
   });
 
+  const active = makeAccount(
+    { status: 'active', status_reason: 'active' },
+    { has_accepted_plan: true, is_identity_verified: true, has_payment_method: true, is_enrollment_finalized: true, is_service_active: true },
+  );
+
   it('opens an invoice and comes back to the list, remembering which one', () => {
-    const open = afterComplete({ step: 'invoices', data: { open: 'invoice', invoice: 'INV-2030-001001', today: '2030-12-05' } }, {});
+    const open = afterComplete({ step: 'invoices', data: { open: 'invoice', invoice: 'INV-2030-001001', today: '2030-12-05' } }, active, {});
     expect(open).to.deep.equal({ progress: { view: 'invoice', invoice: 'INV-2030-001001', today: '2030-12-05' }, step: 'invoice' });
-    const back = afterComplete({ step: 'invoice', data: { open: 'invoices' } }, { view: 'invoice', invoice: 'INV-2030-001001' });
+    const back = afterComplete({ step: 'invoice', data: { open: 'invoices' } }, active, { view: 'invoice', invoice: 'INV-2030-001001' });
     expect(back).to.deep.equal({ progress: { view: 'invoices', invoice: 'INV-2030-001001', saved: false, from: 'invoice' }, step: 'invoices' });
   });
 
   it('opens the address form and says "saved" once on the way back', () => {
-    const open = afterComplete({ step: 'invoices', data: { open: 'billing-address' } }, { saved: true });
+    const open = afterComplete({ step: 'invoices', data: { open: 'billing-address' } }, active, { saved: true });
     expect(open).to.deep.include({ step: 'billing-address' });
     expect((open as { progress: { saved: boolean } }).progress.saved).to.equal(false);
-    const saved = afterComplete({ step: 'billing-address', data: { open: 'invoices', saved: true } }, { view: 'billing-address' });
-    expect(saved).to.deep.equal({ progress: { view: 'invoices', invoice: undefined, saved: true, from: 'billing-address' }, step: 'invoices' });
+    const saved = afterComplete({ step: 'billing-address', data: { open: 'invoices', saved: true } }, active, { view: 'billing-address' });
+    expect(saved).to.deep.equal({ progress: { changed: true, view: 'invoices', invoice: undefined, saved: true, from: 'billing-address' }, step: 'invoices' });
   });
 
   it('closes completed on Done from the list, and leaving is a plain exit', () => {
-    expect(afterComplete({ step: 'invoices' }, {})).to.deep.equal({ close: 'completed' });
+    expect(afterComplete({ step: 'invoices' }, active, {})).to.deep.equal({ close: 'completed' });
     const account = makeAccount();
     expect(billing.exit(account, {}, null)).to.equal('exited');
     expect(billing.local).to.have.members(['invoices', 'invoice', 'billing-address']);
+  });
+
+  const step = (state: FlowState) => reduce(billing as AnyScope, state, { type: 'loaded', from: state.screen });
+
+  it('closing with the close button after the billing address was saved is not "exited" (docs/messages.md: exited = nothing was done with this link)', () => {
+    const scope = billing as AnyScope;
+    let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'billing' }), account: active });
+    state = step(state);
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'invoices', data: { open: 'billing-address' } } });
+    expect(state.screen).to.include({ kind: 'step', step: 'billing-address' });
+    state = step(state);
+    // The address was saved on the server (PUT /v1/account/billing/address answered 200).
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'billing-address', data: { open: 'invoices', saved: true } } });
+    expect(state.screen).to.include({ kind: 'step', step: 'invoices' });
+    state = step(state);
+    // An invoice opened and closed afterwards: the saved address still counts.
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'invoices', data: { open: 'invoice', invoice: 'INV-2030-001001' } } });
+    state = step(state);
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'invoice', data: { open: 'invoices' } } });
+    state = step(state);
+    // The customer then closes the modal with its close button instead of pressing Done.
+    state = reduce(scope, state, { type: 'exit', question: true });
+    expect(state.screen).to.deep.include({ kind: 'closed' });
+    expect((state.screen as { reason: string }).reason).to.equal('completed');
+  });
+
+  it('before enrollment ("There is nothing to bill yet") leaving is an exit, as in the other scopes that do not fit the account yet (docs/messages.md)', () => {
+    const scope = billing as AnyScope;
+    let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'billing' }), account: makeAccount() });
+    expect(state.screen).to.include({ kind: 'step', step: 'invoices' });
+    state = step(state);
+    // The only button on that screen (sf-step-invoices' Close) completes the step without data.
+    state = reduce(scope, state, { type: 'complete', detail: { step: 'invoices' } });
+    expect(state.screen).to.deep.include({ kind: 'closed' });
+    expect((state.screen as { reason: string }).reason, 'no bill was seen: the host is told the job is done').to.equal('exited');
   });
 });

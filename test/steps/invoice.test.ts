@@ -66,7 +66,7 @@ describe('sf-step-invoice', () => {
     };
     const el = await mountDetail(new FakeApi().on('getInvoice', async () => detail));
     await until(() => text(el).includes('How the total adds up'));
-    const details = () => [...el.shadowRoot!.querySelectorAll('td .detail')].map((d) => text(d));
+    const details = () => [...el.shadowRoot!.querySelectorAll('tbody .detail')].map((d) => text(d));
     expect(details()).to.deep.equal([
       '1,024 kWh × 9.9000¢/kWh', '1 billing period × $4.95/mo', '2 billing periods × $20.00/mo',
       '$140.00 × per the tariff', '$140.00 × per the tariff',
@@ -82,6 +82,21 @@ describe('sf-step-invoice', () => {
       expect(el.shadowRoot!.querySelector('p.pdf a')!.getAttribute('href')).to.match(/\?locale=es$/);
     } finally {
       await setLocale('en');
+    }
+  });
+
+  it('each charge is its row\'s header (normal weight), so a screen reader moving down the Amount column hears which charge it is', async () => {
+    const el = await mountDetail(new FakeApi().on('getInvoice', async () => makeDetail()));
+    await until(() => text(el).includes('How the total adds up'));
+    const groupTables = [...el.shadowRoot!.querySelectorAll('table:not(.sum)')];
+    expect(groupTables.length).to.equal(3);
+    for (const table of groupTables) {
+      for (const row of table.querySelectorAll('tbody tr')) {
+        const first = row.firstElementChild!;
+        expect(first.localName, `"${text(first)}" is a data cell, not a row header`).to.equal('th');
+        expect(first.getAttribute('scope')).to.equal('row');
+        expect(getComputedStyle(first).fontWeight).to.equal('400');
+      }
     }
   });
 

@@ -3,7 +3,7 @@ import '../../src/steps/invoices/invoices.js';
 import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
-import { FakeApi, apiError, button, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS, makeInvoice, makeInvoices } from './billing-fixtures.js';
 
 const ALL = makeInvoices(30);
@@ -155,13 +155,49 @@ describe('sf-step-invoices', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('before enrollment, says there is nothing to bill and asks the service nothing', async () => {
+  it('before enrollment, says there is nothing to bill and asks the service nothing; its one button is Close', async () => {
     const fake = pagedApi();
     const el = await mountList(fake, makeAccount());
     expect(text(el)).to.contain('There is nothing to bill yet');
     expect(fake.calls).to.have.length(0);
-    expect(button(el, 'Done').classList.contains('primary')).to.equal(true);
+    // The scope does not fit the account yet: Close (the scope closes `exited`), not Done.
+    expect(() => button(el, 'Done')).to.throw();
+    const close = button(el, 'Close');
+    expect(close.classList.contains('primary')).to.equal(true);
+    const next = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    close.click();
+    expect((await next).detail).to.deep.equal({ step: 'invoices' });
     await expect(el).to.be.accessible();
+  });
+
+  it('an enrollment cancelled before service started is told there is nothing to bill, not promised a first bill', async () => {
+    const cancelled = makeAccount(
+      { status: 'cancelled', status_reason: 'cancelled_pre_start', service_address: ADDRESS_RESULT, location_uuid: '7c2d9e4f-0000-4000-8000-000000000001' } as never,
+      { has_accepted_plan: true, is_identity_verified: true, has_payment_method: true, is_enrollment_finalized: true, is_service_active: false },
+    );
+    const fake = pagedApi([]).on('getLocation', async () => makeLocation({ status: 'expired' }));
+    const el = await mountList(fake, cancelled);
+    await until(() => text(el).includes('No bills yet') || text(el).includes('There is nothing to bill'));
+    await settle(el);
+    // The account status below says "Your enrollment was cancelled before service started": no bill will ever come.
+    expect(text(el)).to.contain('Your service never started, so no bill will come.');
+    expect(text(el)).not.to.contain('No bills yet');
+    expect(text(el)).not.to.contain('Your first bill comes');
+    await expect(el).to.be.accessible();
+  });
+
+  it('a "Show older invoices" that finds no more (an empty last page) moves focus to the count, not to the page body', async () => {
+    const first = ALL.slice(0, 12);
+    const fake = pagedApi().on('listInvoices', async ({ cursor }) => (cursor ? { data: [], next_cursor: null } : { data: first, next_cursor: 'c2' }));
+    const el = await mountList(fake);
+    await until(() => cards(el).length === 12);
+    const more = button(el, 'Show older invoices');
+    more.focus();
+    more.click();
+    await until(() => text(el).includes('Showing all 12 invoices.'));
+    await settle(el);
+    expect(document.activeElement !== document.body, 'focus fell to the page body').to.equal(true);
+    expect(el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('p.count'), 'focus on the count').to.equal(true);
   });
 
   it('after "Show older invoices" fails, focus is on "Try again", not lost to the page', async () => {

@@ -74,13 +74,17 @@ describe('sf-step-renewal (the current plan)', () => {
     await expect(none).to.be.accessible();
   });
 
-  it('a cancelled account (its service ended) is not told it can renew once service is active', async () => {
+  it('a cancelled account (its service ended) is not told it can renew once service is active, nor that it is on month-to-month service', async () => {
     const cancelled = makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start', location_uuid: base.uuid } as never, { is_enrollment_finalized: true });
-    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'not_active', opens_on: '2029-11-05' }));
+    // The service reports the contract ended on the last day of service.
+    const ended = { ...base.contract, end_date: '2029-06-30', status: 'expired' as const };
+    const api = new FakeApi().on('getLocation', async () => at({ eligibility: 'not_active', opens_on: '2029-11-05' }, { contract: ended }));
     const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${cancelled} .draft=${{}}></sf-step-renewal>`);
     await until(() => text(el).includes('There is no plan to renew'));
     expect(text(el)).to.contain('your electricity service with us has ended');
     expect(text(el)).not.to.contain('once your electricity service is active');
+    expect(text(el)).not.to.contain('month-to-month');
+    expect(text(el)).to.contain('June 30, 2029');
   });
 
   it('a lost answer offers Try again', async () => {

@@ -100,13 +100,24 @@ export function invoiceDocument(invoice: InvoicePdfInput, lang: DocLang): PdfDoc
     });
   }
   blocks.push(heading(say('Payment', 'Pago')));
-  if (status === 'due' || status === 'past_due') {
+  if (status === 'due') {
     blocks.push(
       para(
         say(
           `With auto-pay, the payment method on file is charged ${money(invoice.total_cents, lang)} on ${longDate(invoice.payment_due_date, lang)}.`,
           `Con el pago automático, se cobrarán ${money(invoice.total_cents, lang)} al método de pago registrado el ${longDate(invoice.payment_due_date, lang)}.`,
         ),
+      ),
+    );
+  } else if (status === 'past_due') {
+    // The due date has passed: auto-pay ran then and could not charge (no payment method on file).
+    blocks.push(
+      para(
+        say(
+          `The automatic payment on ${longDate(invoice.payment_due_date, lang)} did not go through, and ${money(invoice.total_cents, lang)} is still owed. Please make sure a payment method is on file, or call ${REP.phone} to pay.`,
+          `El pago automático del ${longDate(invoice.payment_due_date, lang)} no se realizó, y todavía se adeudan ${money(invoice.total_cents, lang)}. Asegúrese de tener un método de pago registrado, o llame al ${REP.phone} para pagar.`,
+        ),
+        'bold',
       ),
     );
   } else {

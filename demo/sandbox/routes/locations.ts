@@ -5,6 +5,7 @@ import { documentTitle } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
 import { queryValue, validPathParameter } from '../http/contract.js';
+import { lastDayOfService } from '../state/invoice-history.js';
 import { usageProfileOf } from '../state/usage-profile.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, ContractRecord } from '../store/types.js';
@@ -51,16 +52,19 @@ function contractDocuments(deps: Deps, store: Store, contract: ContractRecord, s
   return list.map((id) => documentOf(deps, id, status)).filter((d): d is Document => d !== undefined);
 }
 
-/** A contract's documents with its plan's YRAC: what a customer has for the contract in force (or queued). */
-function currentDocuments(deps: Deps, contract: ContractRecord, status: 'active' | 'queued'): Document[] {
+/** A contract's documents with its plan's YRAC: what a customer has for the contract in force (or queued, or ended). */
+function currentDocuments(deps: Deps, contract: ContractRecord, status: Document['status']): Document[] {
   const docs = contractDocuments(deps, deps.store, contract, status);
   const yrac = deps.store.plans.get(contract.plan.uuid)?.documentIds.yrac;
   const yracDoc = yrac ? documentOf(deps, yrac, status) : undefined;
   return yracDoc ? [...docs, yracDoc] : docs;
 }
 
+/** Once service has ended (a cancellation after it started), none is in effect: the contract's are historical. */
+const serviceEnded = (a: AccountRecord): boolean => lastDayOfService(a) !== null;
+
 function activeDocuments(deps: Deps, a: AccountRecord): Document[] {
-  return currentDocuments(deps, a.location!.contract, 'active');
+  return serviceEnded(a) ? [] : currentDocuments(deps, a.location!.contract, 'active');
 }
 
 function usageError(error: unknown): never {
@@ -78,7 +82,8 @@ export function registerLocationRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
 
   app.get('/v1/account/locations/:location_uuid/all-documents', (c) => {
     const a = pathLocation(c);
-    const historical = a.pastContracts.flatMap((contract) => contractDocuments(deps, deps.store, contract, 'historical'));
+    const ended = serviceEnded(a) ? currentDocuments(deps, a.location!.contract, 'historical') : [];
+    const historical = [...ended, ...a.pastContracts.flatMap((contract) => contractDocuments(deps, deps.store, contract, 'historical'))];
     const queued = a.location!.queuedContract;
     const renewal = queued ? currentDocuments(deps, queued, 'queued') : [];
     // One document, one status: a plan accepted again (another start date) or chosen in two contracts shares its

@@ -192,6 +192,24 @@ test('the invoice PDF shows every charge, the totals and the status', () => {
   assert.match(textOf(invoiceDocument({ ...toDetail(invoices[3], today), status: 'past_due' }, 'es')), /Vencida desde el/);
 });
 
+test('a past-due invoice\'s PDF says the automatic payment on its due date did not go through and the amount is still owed', () => {
+  const due = textOf(invoiceDocument(invoice, 'en'));
+  assert.match(due, /\nPayment\nWith auto-pay, the payment method on file is charged \$[\d,.]+ on April/);
+  const pastDue = { ...toDetail(invoices[3], today), status: 'past_due' as const };
+  for (const lang of ['en', 'es'] as const) {
+    const text = textOf(invoiceDocument(pastDue, lang));
+    const payment = text.slice(text.lastIndexOf(lang === 'en' ? '\nPayment\n' : '\nPago\n'));
+    // Its due date has passed: auto-pay will not charge it then.
+    assert.doesNotMatch(payment, lang === 'en' ? /is charged .* on / : /se cobrarán .* el /, `${lang}: ${payment.split('\n')[2]}`);
+    assert.match(
+      payment,
+      lang === 'en'
+        ? /The automatic payment on \w+ \d+, \d{4} did not go through, and \$[\d,.]+ is still owed\./
+        : /El pago automático del \d+ de \p{L}+ de \d{4} no se realizó, y todavía se adeudan .+\./u,
+    );
+  }
+});
+
 test('document titles for Document records', () => {
   assert.equal(documentTitle('efl', 'en'), 'Electricity Facts Label');
   assert.equal(documentTitle('yrac', 'es'), 'Sus Derechos como Cliente');

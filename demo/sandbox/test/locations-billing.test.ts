@@ -155,3 +155,32 @@ describe('after activation', () => {
     assert.equal((await acct('GET', `/v1/account/locations/${location}`)).body.contract.status, 'active');
   });
 });
+
+describe('after a cancellation', () => {
+  it('(cancelled_post_start) reports the contract ended on the last day of service and its documents historical; undone, active again', async () => {
+    const hc = new Harness();
+    try {
+      const created = await hc.call('POST', '/__sandbox/accounts', { body: { preset: 'cancelled-post-start' } });
+      assert.equal(created.status, 201);
+      const as = hc.as(created.body.account_token);
+      const account = (await as('GET', '/v1/account')).body;
+      assert.deepEqual([account.status, account.status_reason], ['cancelled', 'cancelled_post_start']);
+      const at = `/v1/account/locations/${account.location_uuid}`;
+      // The final invoice bills up to the last day of service, three days ago: the contract is no longer running.
+      const lastDay = (await as('GET', '/v1/account/billing/invoices')).body.data[0].billing_period_end;
+      const { contract } = (await as('GET', at)).body;
+      assert.deepEqual([contract.status, contract.end_date], ['expired', lastDay], `contract ${contract.start_date}..${contract.end_date} ${contract.status}`);
+      assert.deepEqual((await as('GET', `${at}/documents`)).body.data, [], 'no document is in effect once service has ended');
+      const all = (await as('GET', `${at}/all-documents`)).body.data as Array<{ type: string; status: string }>;
+      assert.deepEqual(all.filter((d) => d.status !== 'historical'), [], 'the documents scope would say "Active: in effect now" for an ended service');
+      assert.deepEqual(all.map((d) => d.type).sort(), ['efl', 'tos', 'yrac']);
+
+      // The status control undoes the cancellation: the contract runs again, its documents in effect.
+      assert.equal((await as('POST', '/v1/account/sandbox/status', { status: 'active', status_reason: 'active' })).status, 200);
+      assert.equal((await as('GET', at)).body.contract.status, 'active');
+      assert.deepEqual(((await as('GET', `${at}/documents`)).body.data as Array<{ status: string }>).map((d) => d.status), ['active', 'active', 'active']);
+    } finally {
+      hc.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 /** The Account payload (docs/api-decisions.md, "Accounts"), built from the record in one place. */
 import type { Account, Contract, Location } from '../../../src/api/types.js';
+import { lastDayOfService } from '../state/invoice-history.js';
 import { renewalEligibility, renewalOpensOn } from '../state/renewal.js';
 import { enrollmentOf, statusOf } from '../state/status.js';
 import type { AccountRecord, App, ContractRecord } from '../store/types.js';
@@ -30,8 +31,8 @@ export function toAccount(a: AccountRecord, app: App): Account {
   };
 }
 
-/** A contract as the Location shows it. */
-function toContract(c: ContractRecord, status: Contract['status']): Contract {
+/** A contract as the Location shows it (`endDate`: where service ended before the contract's own end). */
+function toContract(c: ContractRecord, status: Contract['status'], endDate = c.endDate): Contract {
   return {
     uuid: c.uuid,
     plan_uuid: c.plan.uuid,
@@ -39,27 +40,29 @@ function toContract(c: ContractRecord, status: Contract['status']): Contract {
     term_months: c.plan.term_months,
     energy_rate_cents_per_kwh: c.plan.energy_rate_cents_per_kwh,
     start_date: c.startDate,
-    end_date: c.endDate,
+    end_date: endDate,
     status,
   };
 }
 
 /**
  * The location with its contract, its queued renewal and whether it may renew; the contract's status follows the
- * service dates (past its end date without a renewal, the customer is on month-to-month: `expired`).
+ * service dates (past its end date without a renewal, the customer is on month-to-month: `expired`). Once service
+ * has ended (cancelled after it started), the contract has ended too: `expired`, its end the last day of service.
  */
 export function toLocation(a: AccountRecord, today: string): Location {
   const location = a.location!;
   const c = location.contract;
+  const lastDay = lastDayOfService(a);
   let status: Contract['status'] = 'pending';
-  if (a.serviceActiveAt !== null) status = today > c.endDate ? 'expired' : 'active';
+  if (a.serviceActiveAt !== null) status = lastDay !== null || today > c.endDate ? 'expired' : 'active';
   const { esi_id: _esi, utility: _utility, meter_description: _meter, ...address } = location.address;
   return {
     uuid: location.uuid,
     esi_id: location.esiId,
     address: { ...address, state: address.state },
     utility: location.address.utility,
-    contract: toContract(c, status),
+    contract: toContract(c, status, lastDay !== null && lastDay < c.endDate ? lastDay : c.endDate),
     queued_contract: location.queuedContract ? toContract(location.queuedContract, 'queued') : null,
     renewal: { eligibility: renewalEligibility(a, today), opens_on: renewalOpensOn(c) },
   };

@@ -1,7 +1,8 @@
 /**
  * The billing scope, as the flow engine (flow/scope.ts) takes it: the invoice list (with the billing address and
- * where the account stands, and Done) is the first screen, in this chunk; an invoice's detail and the billing
- * address form are chunks of their own, loaded when opened (router.ts: how the views lead to each other).
+ * where the account stands, and Done, or Close before enrollment) is the first screen, in this chunk; an invoice's
+ * detail and the billing address form are chunks of their own, loaded when opened (router.ts: how the views lead to
+ * each other).
  */
 import { html } from 'lit';
 import { msg } from '@lit/localize';
@@ -27,9 +28,10 @@ export const billing: ScopeDeclaration<BillingStep, BillingProgress> = {
   entered: (step, progress) => ({ ...progress, view: step }),
   // Nothing a view reports changes the account (the billing address is not part of it): no re-read.
   local: ['invoices', 'invoice', 'billing-address'],
-  complete: (detail, _account, progress) => afterComplete(detail, progress),
-  // Looking at bills has nothing to finish: leaving is a plain exit; Done on the list completes.
-  exit: () => 'exited',
+  complete: afterComplete,
+  // Looking at bills has nothing to finish: leaving is a plain exit, unless an address was saved in this session;
+  // Done on the list completes.
+  exit: (_account, progress) => (progress.changed ? 'completed' : 'exited'),
   views: {
     invoices: {
       tag: 'sf-step-invoices',

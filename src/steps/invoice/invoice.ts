@@ -216,7 +216,7 @@ export class SfStepInvoice extends LaterStep {
       <tbody>
         ${group.charges.map(
           (charge) => html`<tr>
-            <td>${chargeName(charge)}<span class="detail">${chargeText(charge.quantity_text)} × ${chargeText(charge.rate_text)}</span></td>
+            <th scope="row">${chargeName(charge)}<span class="detail">${chargeText(charge.quantity_text)} × ${chargeText(charge.rate_text)}</span></th>
             <td class="amount">${formatMoney(charge.amount_cents, locale)}</td>
           </tr>`,
         )}

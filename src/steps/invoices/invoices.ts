@@ -34,11 +34,12 @@ const enrolled = (finalized: boolean | undefined) => Boolean(finalized);
  * @summary Billing home: the invoices, most recent first, a page at a time ("Show older invoices" adds the next page,
  * moves focus to its first invoice and says how many are shown), each with its date, billing period, total, kWh,
  * average price and status in words; the billing address ("same as service address" when it is) with a way to
- * change it; where the account stands (sf-account-status); Done. Without invoices it says when the first bill comes;
- * before enrollment, that there is nothing to bill yet.
+ * change it; where the account stands (sf-account-status); Done. Without invoices it says when the first bill comes
+ * (cancelled before service started: that none will); before enrollment, that there is nothing to bill yet, and Close.
  * @fires sf-step-complete - `{ step: 'invoices', data: { open: 'invoice', invoice, today } }` to open one (`today`: the
  *   list's, so the detail's status agrees with it),
- * `{ data: { open: 'billing-address' } }` to change the address, no data for Done.
+ * `{ data: { open: 'billing-address' } }` to change the address, no data for Done (Close before enrollment: the
+ *   scope closes `exited`).
  * @fires sf-api-error - 401/403 for the root.
  */
 export class SfStepInvoices extends LaterStep<InvoicesDraft> {
@@ -131,8 +132,9 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
       this.draft.cursor = page.next_cursor;
       this._loadingMore = false;
       await this.updateComplete;
-      // The button may be gone (last page): focus moves to the first invoice just added, where reading goes on.
-      this.renderRoot.querySelectorAll<HTMLElement>('.invoice h3')[before]?.focus();
+      // The button may be gone (last page): focus moves to the first invoice just added, where reading goes on, or,
+      // when the last page was empty, to the count that says the list is complete.
+      (this.renderRoot.querySelectorAll<HTMLElement>('.invoice h3')[before] ?? this.renderRoot.querySelector<HTMLElement>('.count'))?.focus();
     } catch (error) {
       this._listFailure = toFailure(error, this);
     } finally {
@@ -183,7 +185,9 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
       ${isEnrolled ? [this._renderInvoices(), this._renderAddress()] : this._renderNotEnrolled()}
       ${this.account ? html`<sf-account-status .account=${this.account}></sf-account-status>` : nothing}
       <div class="actions">
-        <button type="button" class="btn primary" @click=${() => this.complete()}>${msg('Done', { id: 'billing.done' })}</button>
+        <button type="button" class="btn primary" @click=${() => this.complete()}>
+          ${isEnrolled ? msg('Done', { id: 'billing.done' }) : msg('Close', { id: 'docs.close' })}
+        </button>
       </div>
     `;
   }
@@ -213,7 +217,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
         ? html`<ul class="invoices">
               ${invoices.map((invoice) => this._renderInvoice(invoice, today, locale))}
             </ul>
-            <p class="count" role="status">
+            <p class="count" role="status" tabindex="-1">
               ${this.draft.cursor
                 ? msg(str`Showing the ${invoices.length} most recent invoices.`, { id: 'billing.invoices.count_more' })
                 : invoices.length === 1
@@ -237,10 +241,14 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
 
   private _renderNoInvoices(locale: string) {
     const start = this._start;
+    // Cancelled before service started: no bill will ever come (sf-account-status below says it was cancelled).
+    const never = this.account?.status === 'cancelled' && !this.account.enrollment.is_service_active;
     return html`<div class="empty card">
-      <h3>${msg('No bills yet', { id: 'billing.empty.heading' })}</h3>
+      <h3>${never ? msg('There is nothing to bill', { id: 'billing.empty.never.heading' }) : msg('No bills yet', { id: 'billing.empty.heading' })}</h3>
       <p>
-        ${start
+        ${never
+          ? msg('Your service never started, so no bill will come.', { id: 'billing.empty.never' })
+          : start
           ? msg(str`Your service started on ${formatDate(start, locale)}. Your first bill comes about a month after that, around ${formatDate(addMonth(start), locale)}.`, {
               id: 'billing.empty.started',
             })

@@ -42,8 +42,10 @@ export class SfStepRenewal extends LaterStep {
     const ready = this._location.status === TaskStatus.COMPLETE;
     const standing = this.account && ready ? renewalStanding(this.account, location) : null;
     const eligible = standing?.kind === 'eligible';
+    // A cancelled account's contract ended with its service (no month-to-month): the standing says so.
+    const ended = this.account?.status === 'cancelled';
     return html`
-      ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location ? contractEnd(location.contract) : null)}
+      ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location && !ended ? contractEnd(location.contract) : null)}
       ${renderRetryAlert(this._failure, () => void this._location.run(), pending)}
       ${renderRefusal(this._failure)}
       ${pending ? html`<p role="status">${msg('Loading your plan…', { id: 'renewal.loading' })}</p>` : nothing}
@@ -53,7 +55,7 @@ export class SfStepRenewal extends LaterStep {
             ${renderContract(location.contract)}
           </section>`
         : nothing}
-      ${standing ? renderStanding(standing, location?.contract.end_date, this.account?.status === 'cancelled') : nothing}
+      ${standing ? renderStanding(standing, location?.contract.end_date, ended) : nothing}
       ${standing && !eligible ? this._accountStatus() : nothing}
       <div class="actions">
         ${eligible
