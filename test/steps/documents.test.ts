@@ -100,6 +100,14 @@ describe('sf-step-documents', () => {
     expect((await done).detail.step).to.equal('documents');
   });
 
+  it('a service that ended (cancelled) has no document in effect: said without promising one ("yet")', async () => {
+    const ended = makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start', location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+    const api = fake(location).on('listDocuments', async () => ({ data: [] }));
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${ended} .draft=${{}}></sf-step-documents>`);
+    await until(() => text(q(el, '#panel-active')).includes('There are no documents here.'));
+    expect(text(el)).not.to.contain('yet');
+  });
+
   it('explains that there are no documents before a plan is accepted, and closes', async () => {
     const api = new FakeApi();
     const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${makeAccount()} .draft=${{}}></sf-step-documents>`);

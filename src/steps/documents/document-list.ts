@@ -80,7 +80,7 @@ export class SfDocumentList extends LocalizedElement {
 
   override render() {
     const locale = getLocale();
-    if (this.documents.length === 0) return html`<p>${msg('There are no documents here yet.', { id: 'docs.empty' })}</p>`;
+    if (this.documents.length === 0) return html`<p>${msg('There are no documents here.', { id: 'docs.empty' })}</p>`;
     const newTab = msg('(PDF, opens in a new tab)', { id: 'plans.docs.new_tab' });
     return html`<ul aria-label=${this.label || nothing}>
       ${this.documents.map((d) => {

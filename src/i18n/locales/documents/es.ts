@@ -13,7 +13,7 @@
 'docs.all.heading': `Todos los documentos: vigentes, próximos y anteriores`,
 'docs.close': `Cerrar`,
 'docs.effective': `Fecha de vigencia`,
-'docs.empty': `Todavía no hay documentos aquí.`,
+'docs.empty': `No hay documentos aquí.`,
 'docs.group.active': `En vigor ahora`,
 'docs.group.historical': `Planes anteriores`,
 'docs.group.queued': `Próximo: su siguiente plan`,

@@ -11,7 +11,7 @@
     export const templates = {
       'docs.close': `Cerrar`,
 'docs.effective': `Fecha de vigencia`,
-'docs.empty': `Todavía no hay documentos aquí.`,
+'docs.empty': `No hay documentos aquí.`,
 'docs.kind.efl': `Etiqueta de Datos de Electricidad`,
 'docs.kind.invoice': `Factura`,
 'docs.kind.loa': `Carta de Autorización`,
