@@ -155,6 +155,14 @@ describe('billing: declaration', () => {
 
   const step = (state: FlowState) => reduce(billing as AnyScope, state, { type: 'loaded', from: state.screen });
 
+  it('a reload after an address was saved (the session marked done) resumes on the list, and leaving still completes', () => {
+    const scope = billing as AnyScope;
+    let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'billing' }), account: active, returned: { done: true } });
+    expect(state.screen).to.include({ kind: 'step', step: 'invoices' });
+    state = reduce(scope, step(state), { type: 'exit', question: true });
+    expect(state.screen).to.deep.equal({ kind: 'closed', reason: 'completed', status: 'closed' });
+  });
+
   it('closing with the close button after the billing address was saved is not "exited" (docs/messages.md: exited = nothing was done with this link)', () => {
     const scope = billing as AnyScope;
     let state: FlowState = reduce(scope, initialState, { type: 'booted', session: makeSession({ scope: 'billing' }), account: active });

@@ -4,6 +4,7 @@ import type { SfStepBillingAddress } from '../../src/steps/billing-address/billi
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import { FakeApi, apiError, button, mount, q, settle, text, type, until } from './harness.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS } from './billing-fixtures.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
 async function mountForm(fake: FakeApi) {
   const el = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${{}}></sf-step-billing-address>`);
@@ -30,7 +31,8 @@ async function saveOther(el: SfStepBillingAddress): Promise<void> {
 }
 
 describe('sf-step-billing-address', () => {
-  it('starts on "my service address" and saves that choice with an Idempotency-Key', async () => {
+  it('starts on "my service address" and saves that choice with an Idempotency-Key; the session is marked (a reload still completes)', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
     const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS).on('updateBillingAddress', async () => SAME_ADDRESS);
     const el = await mountForm(fake);
     expect(q<HTMLInputElement>(el, 'input[value="same"]').checked).to.equal(true);
@@ -42,6 +44,8 @@ describe('sf-step-billing-address', () => {
     const call = fake.callsOf('updateBillingAddress')[0]!;
     expect(call.args[0]).to.deep.equal({ same_as_service_address: true });
     expect(call.idempotencyKey).to.match(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).done).to.equal(true);
+    sessionStorage.clear();
   });
 
   it('checks every field in plain words on Save and focuses the first problem', async () => {

@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/documents/documents.js';
 import type { SfStepDocuments } from '../../src/steps/documents/documents.js';
-import type { Document } from '../../src/api/types.js';
+import type { Document, Location } from '../../src/api/types.js';
 import { FakeApi, apiError, button, key, makeAccount, makeLocation, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 const location = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', start_date: '2028-01-05', end_date: '2031-01-04' });
@@ -27,7 +27,7 @@ const ACTIVE = [doc('efl', 'active', '2028-01-05', 1), doc('tos', 'active', '202
 const QUEUED = [doc('efl', 'queued', '2031-01-05', 4), doc('tos', 'queued', '2031-01-05', 5), doc('yrac', 'queued', '2031-01-05', 6)];
 const HISTORICAL = [doc('efl', 'historical', '2025-01-05', 7)];
 
-function fake(loc = queuedLocation) {
+function fake(loc: Location = queuedLocation) {
   return new FakeApi()
     .on('getLocation', async () => loc)
     .on('listDocuments', async () => ({ data: ACTIVE }))

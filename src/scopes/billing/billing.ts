@@ -23,6 +23,8 @@ export const billing: ScopeDeclaration<BillingStep, BillingProgress> = {
   title: () => msg('Billing', { id: 'billing.title' }),
   label: billingLabel,
   progress: {},
+  // A reload after an address was saved (the address form marked the session): leaving still completes.
+  resume: (returned) => (returned.done ? { changed: true } : undefined),
   steps: () => BILLING_STEPS,
   current: (_account, progress) => currentView(progress),
   entered: (step, progress) => ({ ...progress, view: step }),

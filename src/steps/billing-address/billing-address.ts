@@ -11,6 +11,7 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { renderRefusal } from '../shared/refusal.js';
 import { afterPress } from '../shared/after-press.js';
 import { getLocale } from '../../i18n/localization.js';
+import { markSessionDone } from '../../flow/session-done.js';
 import {
   addressBody,
   addressProblems,
@@ -304,6 +305,8 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     try {
       // No AbortSignal: once sent, the update runs to its end even if the customer leaves.
       await updateBillingAddress(this.api, body, { idempotencyKey: this._key.for(JSON.stringify(body)) });
+      // Something was done with this link: a reload keeps leaving `completed` (the billing scope's resume).
+      markSessionDone();
       this._busy = false;
       this.complete({ data: { open: 'invoices', saved: true } });
     } catch (error) {
