@@ -51,6 +51,19 @@ async function openLookup(el: SfStepAddress) {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The lookup open with an ESI ID search sent that has not answered yet (a slow network); the type-ahead finds `suggestions`. */
+async function slowEsiSearch(suggestions: AddressSearchResult[]) {
+  const esiAnswer = deferred<AddressSearchResult>();
+  const fake = new FakeApi().on('esiIdSearch', () => esiAnswer.promise).on('addressSearch', async () => suggestions);
+  const el = await mountAddress(fake);
+  const lookup = await openLookup(el);
+  const esi = q(lookup, 'sf-esi-search');
+  type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
+  button(esi, 'Find by ESI ID').click();
+  await until(() => fake.callsOf('esiIdSearch').length === 1);
+  return { el, lookup, esiAnswer };
+}
+
 describe('sf-step-address', () => {
   it('goes straight to the confirmation on an exact match of the preliminary address', async () => {
     const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
@@ -433,17 +446,8 @@ describe('sf-step-address', () => {
   });
 
   it('an ESI ID search answering after the customer picked a suggestion does not replace the address they are confirming', async () => {
-    const esiAnswer = deferred<AddressSearchResult>();
     const suggestion = meter(1, 1);
-    const fake = new FakeApi().on('esiIdSearch', () => esiAnswer.promise).on('addressSearch', async () => [suggestion]);
-    const el = await mountAddress(fake);
-    const lookup = await openLookup(el);
-
-    // Slow network: the ESI ID search is sent and does not answer yet.
-    const esi = q(lookup, 'sf-esi-search');
-    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
-    button(esi, 'Find by ESI ID').click();
-    await until(() => fake.callsOf('esiIdSearch').length === 1);
+    const { el, lookup, esiAnswer } = await slowEsiSearch([suggestion]);
 
     // Meanwhile the customer finds the address with the type-ahead and chooses it with the keyboard.
     const input = q<HTMLInputElement>(lookup, '#q');
@@ -467,14 +471,7 @@ describe('sf-step-address', () => {
   });
 
   it('an ESI ID search answering after the customer went back to the address form does not take the form away', async () => {
-    const esiAnswer = deferred<AddressSearchResult>();
-    const fake = new FakeApi().on('esiIdSearch', () => esiAnswer.promise).on('addressSearch', async () => []);
-    const el = await mountAddress(fake);
-    const lookup = await openLookup(el);
-    const esi = q(lookup, 'sf-esi-search');
-    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
-    button(esi, 'Find by ESI ID').click();
-    await until(() => fake.callsOf('esiIdSearch').length === 1);
+    const { el, lookup, esiAnswer } = await slowEsiSearch([]);
 
     button(lookup, 'Back to the address form').click();
     await until(() => qMaybe(el, '#street') !== null);

@@ -5,19 +5,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPartnerApp } from '../app.js';
-import type { PartnerConfig } from '../config.js';
+import { TEST_CONFIG } from './config.js';
 import { ServiceError, ServiceUnreachable, serviceApi, type ServiceApi } from '../sandbox-api.js';
 import { SUITED_PRESETS } from '../client/account-states.js';
 import { createSandbox } from '../../sandbox/app.js';
 import { addDays } from '../../sandbox/time.js';
 
-const config: PartnerConfig = {
-  port: 0,
-  partnerUrl: 'http://partner.test',
-  flowOrigin: 'http://flow.test',
-  sandboxUrl: 'http://sandbox.test',
-  appToken: 'sandbox_app_secret_for_tests',
-};
+const config = TEST_CONFIG;
 const UUID = '3fe9b1a4-9d25-4a00-a581-030feb75238b';
 
 function fakeService(overrides: Partial<ServiceApi> = {}): { api: ServiceApi; calls: [string, unknown][] } {

@@ -8,16 +8,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { createPartnerApp } from '../app.js';
-import type { PartnerConfig } from '../config.js';
+import { TEST_CONFIG } from './config.js';
 import { serviceApi } from '../sandbox-api.js';
 
-const config: PartnerConfig = {
-  port: 0,
-  partnerUrl: 'http://partner.test',
-  flowOrigin: 'http://flow.test',
-  sandboxUrl: 'http://sandbox.test',
-  appToken: 'sandbox_app_secret_for_tests',
-};
+const config = TEST_CONFIG;
 
 /** A real HTTP server playing a misbehaving service (or a proxy in front of it); the backend talks to it over TCP. */
 async function withService(handler: (req: IncomingMessage, res: ServerResponse) => void, run: (url: string) => Promise<void>): Promise<void> {
