@@ -187,15 +187,25 @@ test.describe('renewal', () => {
     await waitForClose(page, { reason: 'completed' });
   });
 
-  test('a reload of the page on the done screen comes back to it, and Close there says completed', async ({ page }) => {
+  test('an acceptance whose answer is lost, then a reload of the page: the done screen, again after another reload, and Close there says completed', async ({ page }) => {
     const { frame, iframe } = await openFlowInModal(page, { scope: 'renewal', accountState: 'active-contract-ending-soon' });
     const accept = await chooseFirstPlan(frame);
-    await accept.getByRole('button', { name: 'Renew with this plan' }).click();
-    await expectHeading(frame, 'Your renewal is confirmed');
+    // The service queues the renewal; no answer comes back (the first attempt and the client's retries).
+    await setFaults({ route: '/v1/account/locations/*/renewal/accept', method: 'POST', error_rate: 1, error_status: 503, after: true, count: 4 });
+    try {
+      await accept.getByRole('button', { name: 'Renew with this plan' }).click();
+      await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side.' })).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await clearFaults();
+    }
     const flowFrame = await (await iframe.elementHandle())!.contentFrame();
+    // The renewal the service queued is the one this tab sent: the done screen, from what the service knows.
     await flowFrame!.evaluate(() => location.reload());
     await expectHeading(frame, 'Your renewal is confirmed');
     await expect(frame.locator('main')).toContainText('is queued: it starts on');
+    // A reload on the done screen comes back to it.
+    await flowFrame!.evaluate(() => location.reload());
+    await expectHeading(frame, 'Your renewal is confirmed');
     await frame.locator('header').getByRole('button', { name: 'Close', exact: true }).click();
     await waitForClose(page, { reason: 'completed' });
   });

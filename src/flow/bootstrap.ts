@@ -55,6 +55,8 @@ interface StoredSession {
   locale: string | null;
   /** The session finished its scope's job (session-done.ts); a flag, nothing the customer typed. */
   done?: boolean;
+  /** The renewal plans whose acceptance the session sent (scopes/renewal/sent.ts): plan ids. */
+  sent?: string[];
 }
 
 interface LocationLike {
@@ -142,11 +144,7 @@ function read(store: SessionStore | null): StoredSession | null {
     if (value) forgetSession(store);
     return null;
   }
-  return {
-    token: value.token,
-    locale: value.locale ?? null,
-    done: value.done === true,
-  };
+  return { ...value, token: value.token, locale: value.locale ?? null };
 }
 
 function write(store: SessionStore | null, value: StoredSession): void {

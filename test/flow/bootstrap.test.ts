@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { captureLaunch, cleanPath, forgetSession, remember, SESSION_KEY, takeEarlyRequests, type SessionStore } from '../../src/flow/bootstrap.js';
 import { markSessionDone } from '../../src/flow/session-done.js';
+import { sentRenewals } from '../../src/scopes/renewal/sent.js';
 
 function memoryStore(): SessionStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -45,6 +46,27 @@ describe('bootstrap', () => {
       forgetSession(store);
       markSessionDone();
       expect(store.getItem(SESSION_KEY), 'no session, nothing marked').to.equal(null);
+    } finally {
+      forgetSession(store);
+    }
+  });
+
+  it('the renewal plans a session sent are kept beside the token across what is written later, and go with a new link', () => {
+    const store = window.sessionStorage;
+    try {
+      captureLaunch({ pathname: '/login', search: '?token=flow_abc' }, fakeHistory(), store);
+      remember(store, null, { sent: ['plan-a'] });
+      remember(store, 'flow_abc', { locale: 'es' });
+      markSessionDone();
+      expect(sentRenewals()).to.deep.equal(['plan-a']);
+      expect(captureLaunch({ pathname: '/', search: '' }, fakeHistory(), store)).to.deep.equal({ token: 'flow_abc', locale: 'es', returned: { done: true } });
+      captureLaunch({ pathname: '/login', search: '?token=flow_new' }, fakeHistory(), store);
+      expect(sentRenewals()).to.deep.equal([]);
+      // Whatever else is found there is not taken for a plan.
+      store.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_new', sent: 'plan-a' }));
+      expect(sentRenewals()).to.deep.equal([]);
+      store.setItem(SESSION_KEY, '{');
+      expect(sentRenewals()).to.deep.equal([]);
     } finally {
       forgetSession(store);
     }

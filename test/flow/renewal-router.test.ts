@@ -21,6 +21,8 @@ describe('renewal router', () => {
     expect(renewal.complete({ step: 'renewal' }, active, {})).to.deep.equal({ step: 'renewal-plans', progress: {} });
     expect(renewal.complete({ step: 'renewal-plans', data: { renewed: true } }, active, {})).to.deep.equal({ step: 'renewal-done', progress: { accepted: true } });
     expect(renewal.complete({ step: 'renewal-done' }, active, { accepted: true })).to.deep.equal({ close: 'completed' });
+    // The current plan finds the renewal this session sent queued (its answer lost, then a reload): the done screen.
+    expect(renewal.complete({ step: 'renewal', data: { renewed: true } }, active, {})).to.deep.equal({ step: 'renewal-done', progress: { accepted: true } });
     // The plans step already said which plan is queued (this session's, its answer lost): closing completes.
     expect(renewal.complete({ step: 'renewal-plans', data: { renewed: true, said: true } }, active, {})).to.deep.equal({ close: 'completed' });
   });

@@ -7,6 +7,8 @@ import type { SfStepRenewalPlans } from '../../src/steps/renewal-plans/renewal-p
 import type { SfStepRenewalDone } from '../../src/steps/renewal-done/renewal-done.js';
 import type { Document, Location } from '../../src/api/types.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
+import { sentRenewals } from '../../src/scopes/renewal/sent.js';
 import { FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
 
 const base = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', term_months: 36, start_date: '2027-01-05', end_date: '2030-01-04' });
@@ -62,6 +64,25 @@ describe('sf-step-renewal (the current plan)', () => {
     const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
     await until(() => text(el).includes('You have already renewed'));
     expect(text(el)).to.contain('Your new plan, Lone Star Saver 6, is queued: it starts on January 5, 2030.');
+  });
+
+  it('a renewal queued for a plan this session sent (its answer lost, then a reload of the tab) is this session\'s: on to the done screen', async () => {
+    const api = () => new FakeApi().on('getLocation', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }));
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null }));
+    try {
+      // Queued by someone else (another tab, another link): said, and Close is an exit.
+      const markSent = (plan: string) => sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', sent: [...sentRenewals(), plan] }));
+      markSent('00000000-0000-4000-8000-0000000000ff');
+      const other = await mount<SfStepRenewal>(api().api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+      await until(() => text(other).includes('You have already renewed'));
+      markSent(queued.plan_uuid);
+      expect(sentRenewals()).to.deep.equal(['00000000-0000-4000-8000-0000000000ff', queued.plan_uuid]);
+      const done = new Promise<CustomEvent>((resolve) => document.addEventListener('sf-step-complete', (e) => resolve(e as CustomEvent), { once: true }));
+      await mount<SfStepRenewal>(api().api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+      expect((await done).detail).to.deep.include({ step: 'renewal', data: { renewed: true } });
+    } finally {
+      sessionStorage.removeItem(SESSION_KEY);
+    }
   });
 
   it('not active, or not enrolled: says renewal comes once service is active', async () => {

@@ -28,7 +28,8 @@ export function renewalCurrent(_account: Account, progress: RenewalProgress): Re
 }
 
 /**
- * Where a completed step leads: the current plan → the plans → (accepted) done → close. `said`: the plans step already
+ * Where a completed step leads: the current plan → the plans → (accepted) done → close; the current plan straight to
+ * done when the renewal queued is one this session sent (an acceptance whose answer was lost, then a reload). `said`: the plans step already
  * said what is queued (a plan this session accepted earlier, whose answer was lost), so it closes, completed.
  */
 export function renewalComplete(
@@ -38,7 +39,7 @@ export function renewalComplete(
   said = false,
 ): { step: RenewalStep; progress: RenewalProgress } | 'close' {
   if (step === 'renewal-done') return 'close';
-  if (step === 'renewal-plans' && accepted) return said ? 'close' : { step: 'renewal-done', progress: { ...progress, accepted: true } };
+  if (accepted) return said ? 'close' : { step: 'renewal-done', progress: { ...progress, accepted: true } };
   return { step: 'renewal-plans', progress };
 }
 

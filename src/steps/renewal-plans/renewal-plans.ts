@@ -4,6 +4,8 @@ import { Task, TaskStatus } from '@lit/task';
 import { AttemptKey } from '../../api/attempt-key.js';
 import type { Location, Plan } from '../../api/types.js';
 import { acceptRenewal, listRenewalPlans } from '../../api/renewal.js';
+import { remember, sessionStore } from '../../flow/bootstrap.js';
+import { sentRenewals } from '../../scopes/renewal/sent.js';
 import { getLocation } from '../../api/locations.js';
 import { isApiError } from '../../api/errors.js';
 import { standingOfRefusal, type RenewalStanding } from '../../scopes/renewal/router.js';
@@ -88,6 +90,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       this._startProblem = null;
       this._termsRefused = false;
       this.draft.sent = [...(this.draft.sent ?? []), plan.uuid];
+      // Also beside the tab's stored session, for a reload before the answer (scopes/renewal/sent.ts).
+      remember(sessionStore(), null, { sent: [...(sentRenewals() as string[]), plan.uuid] });
       try {
         return await acceptRenewal(
           this.api,

@@ -9,14 +9,17 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { sentRenewals } from '../../scopes/renewal/sent.js';
 import { contractEnd, renderContract, renderStanding } from './standing.js';
 import { renewalStyles } from './renewal.styles.js';
 
 /**
  * @summary Renewal, first step: the current plan and when its contract ends (the location's contract), and where it
  * stands for renewal in plain words: renew now (→ the plans), too early (the day renewal opens), already renewed
- * (the queued contract), or not active yet. The refusals close with "Close".
- * @fires sf-step-complete - `{ step: 'renewal' }`: see the renewal plans.
+ * (the queued contract), or not active yet. The refusals close with "Close". A renewal queued for a plan this session
+ * sent (its answer lost, then a reload) is this session's: the step completes at once, to the done screen.
+ * @fires sf-step-complete - `{ step: 'renewal' }`: see the renewal plans; `{ step: 'renewal', data: { renewed: true } }`:
+ * this session's renewal is queued.
  * @fires sf-exit-request - "Close" (not eligible) or "Not now".
  * @fires sf-api-error - 401/403 for the root.
  */
@@ -32,7 +35,11 @@ export class SfStepRenewal extends LaterStep {
   private _location = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
     task: ([api, uuid], { signal }): Promise<Location | null> | null => (api && uuid ? getLocation(api, uuid, signal) : null),
-    onComplete: () => (this._failure = null),
+    onComplete: (location) => {
+      this._failure = null;
+      const queued = location?.queued_contract;
+      if (queued && sentRenewals().includes(queued.plan_uuid)) this.complete({ data: { renewed: true } });
+    },
     onError: (error) => (this._failure = toFailure(error, this)),
   });
 
