@@ -47,11 +47,15 @@ export function formatMoney(cents: number | string | null | undefined, locale: s
   }).format(dollars);
 }
 
-/** A rate in cents per kWh (decimal string `"13.9"`) → `13.9¢/kWh` in both languages. */
+/**
+ * A rate in cents per kWh (decimal string `"13.9"`) → `13.9¢/kWh` in both languages, with the decimals the service
+ * gives (at least one, up to five): a utility's delivery rate `"5.1893"` is `5.1893¢/kWh`, as its EFL prints it, not
+ * rounded to `5.19¢`; the EFL's average prices, which the service gives with one decimal, keep that one.
+ */
 export function formatRate(centsPerKwh: number | string | null | undefined, locale: string): string {
   const n = toNumber(centsPerKwh);
   if (n === null) return '';
-  const value = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(n);
+  const value = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 5 }).format(n);
   return `${value}¢/kWh`;
 }
 

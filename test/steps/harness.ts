@@ -173,6 +173,15 @@ export function key(target: HTMLElement, k: string, init: KeyboardEventInit = {}
   target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true, cancelable: true, ...init }));
 }
 
+/** The "Try again" of a failed request, pressed if it is there and enabled (a test that it must not be, or must not resend). */
+export async function tryAgainIfOffered(el: Element): Promise<void> {
+  const retry = [...el.shadowRoot!.querySelectorAll('button')].find((b) => text(b).includes('Try again'));
+  if (retry && !retry.disabled) {
+    retry.click();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Clicks the button whose visible text contains `label` inside `root`'s shadow tree (first level). */
 export function button(root: Element, label: string | RegExp): HTMLButtonElement {
   const scope = root.shadowRoot ?? root;

@@ -3,7 +3,25 @@ import '../../src/steps/plans/plans.js';
 import type { SfStepPlans } from '../../src/steps/plans/plans.js';
 import { setLocale } from '../../src/i18n/localization.js';
 import type { PlansViewedEvent, StepCompleteEvent } from '../../src/contract/events.js';
-import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
+import {
+  ADDRESS_RESULT,
+  FakeApi,
+  apiError,
+  button,
+  deferred,
+  makeAccount,
+  makeLocation,
+  makePlan,
+  meter,
+  mount,
+  q,
+  qMaybe,
+  settle,
+  text,
+  tryAgainIfOffered,
+  type,
+  until,
+} from './harness.js';
 
 const PLANS = [makePlan({ name: 'Lone Star 12' }), makePlan({ name: 'Bluebonnet 24', term_months: 24, energy_rate_cents_per_kwh: '12.5' })];
 
@@ -26,6 +44,15 @@ async function cards(el: SfStepPlans): Promise<HTMLElement[]> {
   const list = [...el.shadowRoot!.querySelectorAll<HTMLElement>('sf-plan-card')];
   for (const c of list) await settle(c);
   return list;
+}
+
+/** The first plan chosen, its terms ticked and "Accept plan" pressed: the acceptance form, for what follows. */
+async function chooseAndAccept(el: SfStepPlans): Promise<HTMLElement> {
+  const accept = await choose(el);
+  q<HTMLInputElement>(accept, '#terms').click();
+  await settle(accept);
+  button(accept, 'Accept plan').click();
+  return accept;
 }
 
 async function choose(el: SfStepPlans, index = 0): Promise<HTMLElement> {
@@ -183,10 +210,7 @@ describe('sf-step-plans', () => {
         throw apiError(422, 'unprocessable', [{ field: 'plan_uuid', code: 'range', message: 'plan expired' }]);
       });
     const el = await mountPlans(fake);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Accept plan').click();
+    await chooseAndAccept(el);
     await until(() => text(el).includes('Prices changed'));
     await until(() => text(el).includes('Lone Star 12 (new price)'));
     expect(fake.callsOf('requestPlans')).to.have.length(2);
@@ -203,10 +227,7 @@ describe('sf-step-plans', () => {
       return makeAccount({}, { has_accepted_plan: true });
     });
     const el = await mountPlans(fake);
-    const accept = await choose(el);
-    q<HTMLInputElement>(accept, '#terms').click();
-    await settle(accept);
-    button(accept, 'Accept plan').click();
+    await chooseAndAccept(el);
     await until(() => el.shadowRoot!.querySelector('[role="alert"]') !== null);
     fail = false;
     const done = oneEvent(el, 'sf-step-complete');
@@ -279,5 +300,108 @@ describe('sf-step-plans', () => {
     const back = oneEvent(el, 'sf-step-back');
     button(el, 'Back').click();
     await back;
+  });
+
+  it('disables Back and "Not now" while the acceptance is being sent (its answer would be lost)', async () => {
+    const answer = deferred<ReturnType<typeof makeAccount>>();
+    const fake = plansApi().on('acceptPlan', () => answer.promise);
+    const el = await mountPlans(fake);
+    await chooseAndAccept(el);
+    await until(() => fake.callsOf('acceptPlan').length === 1);
+    await settle(el);
+    let left = false;
+    el.addEventListener('sf-step-back', () => (left = true));
+    el.addEventListener('sf-exit-request', () => (left = true));
+    const back = button(el, 'Back');
+    const notNow = button(el, 'Not now');
+    back.click();
+    notNow.click();
+    expect(back.disabled, 'Back is disabled while plans/accept runs').to.equal(true);
+    expect(notNow.disabled, '"Not now" is disabled while plans/accept runs').to.equal(true);
+    expect(left, 'no sf-step-back nor sf-exit-request while the acceptance is in flight').to.equal(false);
+    const done = oneEvent(el, 'sf-step-complete');
+    answer.resolve(makeAccount({}, { has_accepted_plan: true }));
+    await done;
+  });
+
+  it('"Try again" after a failed acceptance does not accept terms the customer has since unticked', async () => {
+    const fake = plansApi().on('acceptPlan', async () => {
+      throw apiError(503, 'unavailable');
+    });
+    const el = await mountPlans(fake);
+    const accept = await chooseAndAccept(el);
+    const terms = q<HTMLInputElement>(accept, '#terms');
+    await until(() => text(el).includes('Try again'));
+    // The customer changes their mind: the box is unticked (the form's Accept button is disabled again).
+    terms.click();
+    await settle(accept);
+    expect(terms.checked).to.equal(false);
+    expect(button(accept, 'Accept plan').disabled).to.equal(true);
+    await tryAgainIfOffered(el);
+    expect(fake.callsOf('acceptPlan'), 'no acceptance sent with terms_accepted: true once the box is unticked').to.have.length(1);
+  });
+
+  it('"Try again" after a failed acceptance accepts the start date on screen, not the one from before it was changed', async () => {
+    let fail = true;
+    const fake = plansApi().on('acceptPlan', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+      return makeAccount({}, { has_accepted_plan: true });
+    });
+    const el = await mountPlans(fake);
+    const accept = await chooseAndAccept(el);
+    await until(() => text(el).includes('Try again'));
+    // The customer picks another start date before trying again.
+    type(q<HTMLInputElement>(accept, '#start'), '2030-01-20', { change: true });
+    await settle(accept);
+    fail = false;
+    await tryAgainIfOffered(el);
+    const calls = fake.callsOf('acceptPlan');
+    const sentAfterChange = calls.slice(1).map((c) => (c.args[0] as { start_date: string }).start_date);
+    expect(sentAfterChange.every((d) => d === '2030-01-20'), `accepted with ${JSON.stringify(sentAfterChange)} while the form says 2030-01-20`).to.equal(true);
+    // The form's own button accepts what it shows, with a key of its own (another date is another request).
+    const done = oneEvent(el, 'sf-step-complete');
+    button(accept, 'Accept plan').click();
+    await done;
+    const last = fake.callsOf('acceptPlan').at(-1)!;
+    expect((last.args[0] as { start_date: string }).start_date).to.equal('2030-01-20');
+    expect(last.idempotencyKey).not.to.equal(calls[0]!.idempotencyKey);
+  });
+
+  it('shows the delivery rate as the EFL states it (5.1893¢), not rounded to 5.19¢', async () => {
+    const oncor = { utility: { name: 'oncor', display_name: 'Oncor' }, monthly_charge_cents: 423, rate_cents_per_kwh: '5.1893' };
+    const plans = [makePlan({ delivery: oncor } as never)];
+    const el = await mountPlans(plansApi(plans));
+    await cards(el);
+    // The EFL of the same plan (demo/sandbox/documents/efl.ts, rate4) prints "5.1893¢ per kWh".
+    expect(text(q(el, 'p.hint'))).to.contain('5.1893¢/kWh');
+  });
+
+  it('with a plan already accepted for this meter (Back from a later step), goes on without accepting a second time', async () => {
+    const location = makeLocation({ plan_uuid: PLANS[0]!.uuid, plan_name: 'Lone Star 12' });
+    const accepted = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never, { has_accepted_plan: true });
+    // The draft as the customer left it when the plan was accepted.
+    const draft = { planUuid: PLANS[0]!.uuid, startDate: '2030-01-10', termsAccepted: true };
+    const fake = plansApi().on('getLocation', async () => location);
+    const el = await mountPlans(fake, accepted, draft);
+    await cards(el);
+    await until(() => text(el).includes('You accepted Lone Star 12.'));
+    expect(fake.callsOf('getLocation')[0]!.args[0]).to.equal(location.uuid);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Continue').click();
+    expect((await done).detail.step).to.equal('plans');
+    expect(fake.callsOf('acceptPlan'), 'no second plans/accept (a second contract, a second enrollment.plan_accepted)').to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('offers no Continue when the plan accepted was for another meter than the one now confirmed', async () => {
+    const location = { ...makeLocation({ plan_name: 'Lone Star 12' }), esi_id: meter(2, 2).esi_id };
+    const accepted = makeAccount({ service_address: meter(2, 2), location_uuid: location.uuid } as never, { has_accepted_plan: true });
+    const fake = plansApi().on('getLocation', async () => location);
+    const el = await mountPlans(fake, accepted);
+    await cards(el);
+    await until(() => fake.callsOf('getLocation').length === 1);
+    await settle(el);
+    expect(text(el)).not.to.contain('You accepted');
+    expect(qMaybe(el, '.card .btn.primary'), 'no Continue: a plan must be accepted for this meter').to.equal(null);
   });
 });

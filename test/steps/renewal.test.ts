@@ -5,11 +5,12 @@ import '../../src/steps/renewal-done/renewal-done.js';
 import type { SfStepRenewal } from '../../src/steps/renewal/renewal.js';
 import type { SfStepRenewalPlans } from '../../src/steps/renewal-plans/renewal-plans.js';
 import type { SfStepRenewalDone } from '../../src/steps/renewal-done/renewal-done.js';
-import type { Document, Location } from '../../src/api/types.js';
+import type { Document, Location, Plan } from '../../src/api/types.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 import { sentRenewals } from '../../src/scopes/renewal/sent.js';
-import { FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, type, until } from './harness.js';
+import { FakeApi, apiError, button, deferred, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, tryAgainIfOffered, type, until } from './harness.js';
+import { liveRegionOf, renderedLiveRegions, textNode } from './live-regions.js';
 
 const base = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', term_months: 36, start_date: '2027-01-05', end_date: '2030-01-04' });
 const at = (renewal: Location['renewal'], more: Partial<Location> = {}): Location => ({ ...base, renewal, ...more });
@@ -225,6 +226,48 @@ describe('sf-step-renewal-plans', () => {
     expect(second!.idempotencyKey).to.equal(first!.idempotencyKey);
   });
 
+
+  it('"Try again" after a failed acceptance does not renew with terms the customer has since unticked', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
+      throw apiError(503, 'unavailable');
+    });
+    const el = await mountPlans(api);
+    const accept = await renew(el);
+    await until(() => text(el).includes('Try again'));
+    const terms = q<HTMLInputElement>(accept, '#terms');
+    terms.click();
+    await settle(accept);
+    expect(terms.checked).to.equal(false);
+    await tryAgainIfOffered(el);
+    expect(api.callsOf('acceptRenewal'), 'no renewal sent with terms_accepted: true once the box is unticked').to.have.length(1);
+  });
+
+  it('month-to-month: "Try again" after a failed acceptance renews from the date on screen, not the one from before', async () => {
+    const m2m = makePlan({ name: 'Flex', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
+    let fail = true;
+    const api = new FakeApi().on('listRenewalPlans', async () => [m2m]).on('acceptRenewal', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+      return at({ eligibility: 'already_renewed', opens_on: '2030-01-30' }, { queued_contract: queued });
+    });
+    const el = await chooseMonthToMonth(api);
+    const accept = q(el, 'sf-plan-accept');
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => text(el).includes('Try again'));
+    type(q<HTMLInputElement>(accept, '#start'), '2030-03-20', { change: true });
+    await settle(accept);
+    fail = false;
+    await tryAgainIfOffered(el);
+    const sent = api.callsOf('acceptRenewal').slice(1).map((c) => (c.args[1] as { start_date: string }).start_date);
+    expect(sent.every((d) => d === '2030-03-20'), `renewed from ${JSON.stringify(sent)} while the form says 2030-03-20`).to.equal(true);
+    // The form's own button renews from what it shows.
+    const done = oneEvent(el, 'sf-step-complete');
+    button(accept, 'Renew with this plan').click();
+    await done;
+    expect((api.callsOf('acceptRenewal').at(-1)!.args[1] as { start_date: string }).start_date).to.equal('2030-03-20');
+  });
+
   it('month-to-month: the date is the new plan\'s start (the service runs), and a refused one goes to the date field', async () => {
     const m2m = makePlan({ name: 'Flex 12', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
     const api = new FakeApi().on('listRenewalPlans', async () => [m2m]).on('acceptRenewal', async () => {
@@ -354,6 +397,24 @@ describe('sf-step-renewal-plans', () => {
     await renew(el);
     await until(() => text(el).includes('Prices changed since you opened this page'));
     expect(api.callsOf('listRenewalPlans')).to.have.length(2);
+  });
+
+  // 4.1.3: a role="status" paragraph inserted together with its sentence is not reliably read: "none" comes in the
+  // region that said "Loading…", kept on the page.
+  it('"No renewal plans are available right now" arrives in a live region that was already there', async () => {
+    const location = makeLocation({ status: 'active', start_date: '2027-01-05', end_date: '2030-01-04' });
+    const account = makeAccount({ status: 'active', status_reason: 'active', location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
+    const answer = deferred<Plan[]>();
+    const fake = new FakeApi().on('listRenewalPlans', () => answer.promise);
+    const el = await mount<SfStepRenewalPlans>(fake.api, html`<sf-step-renewal-plans .account=${account} .draft=${{}}></sf-step-renewal-plans>`);
+    await until(() => text(el).includes('Loading the renewal plans'));
+    const before = renderedLiveRegions(el.shadowRoot!);
+    answer.resolve([]);
+    await until(() => text(el).includes('No renewal plans are available right now'));
+    const node = textNode(el.shadowRoot!, 'No renewal plans are available right now')!;
+    const region = liveRegionOf(node.parentElement!);
+    expect(region, 'the sentence is in no live region').to.not.equal(null);
+    expect(before.has(region!), 'the sentence came in a new role="status" element inserted with its text: not announced').to.equal(true);
   });
 });
 

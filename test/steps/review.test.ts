@@ -4,6 +4,7 @@ import type { SfStepReview } from '../../src/steps/review/review.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, detach, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { addDays, formatDate, todayYmd } from '../../src/ui/format.js';
 import { AttemptKey } from '../../src/api/attempt-key.js';
 import { ApiError } from '../../src/api/errors.js';
 
@@ -266,5 +267,50 @@ describe('sf-step-review', () => {
     answer.resolve(undefined);
     await done;
     await until(() => settled, 'settled once answered');
+  });
+
+  describe('the accepted plan as the service has it (the location\'s contract)', () => {
+    async function mountWith(location: ReturnType<typeof makeLocation>) {
+      const account = makeAccount(
+        { service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never,
+        { has_accepted_plan: true, is_identity_verified: true, has_payment_method: true, can_finalize_enrollment: true },
+      );
+      const el = await mountReview(reviewApi(account).on('getLocation', async () => location), {}, account);
+      await until(() => text(el).includes(location.contract.plan_name));
+      await settle(el);
+      return el;
+    }
+
+    /** The value next to the summary's term `term`. */
+    const value = (el: HTMLElement, term: string): string => {
+      const dt = [...el.shadowRoot!.querySelectorAll('dl.summary dt')].find((d) => text(d) === term);
+      return dt ? text(dt.nextElementSibling!) : '';
+    };
+
+    it('names the rate it shows as the energy rate, as the plan card did, not as the plan\'s price', async () => {
+      const el = await mountWith(makeLocation());
+      // The plans step said "Energy rate 12.4¢/kWh, fixed for 24 months" under an average price of ~17¢ at 1,000
+      // kWh; "12.4¢/kWh, fixed for 24 months" alone reads as the price the customer will pay per kWh.
+      expect(value(el, 'Plan')).to.contain('Energy rate 12.4¢/kWh, fixed for 24 months');
+    });
+
+    it('shows a start date still ahead as it is', async () => {
+      const ahead = addDays(todayYmd(), 3);
+      const el = await mountWith(makeLocation({ start_date: ahead, end_date: addDays(ahead, 365) }));
+      expect(value(el, 'Start date')).to.equal(formatDate(ahead, 'en'));
+    });
+
+    it('does not present a start date that has come as the one being submitted: finalize will move it', async () => {
+      // Accepted days ago, finished today with a fresh link: finalize moves the start date (api-decisions.md, "A start
+      // date that has come by finalize"), to a day that also depends on the plan's window, not known here.
+      for (const passed of [addDays(todayYmd(), -2), todayYmd()]) {
+        const el = await mountWith(makeLocation({ start_date: passed, end_date: addDays(passed, 365) }));
+        const shown = value(el, 'Start date');
+        expect(shown, 'the summary offers a start date that has come').not.to.contain(formatDate(passed, 'en'));
+        expect(shown).to.contain('The start date of your plan has passed');
+        expect(shown).to.contain('earliest day possible after you submit');
+        el.remove();
+      }
+    });
   });
 });

@@ -14,6 +14,9 @@ describe('format', () => {
   it('formats rates in cents per kWh and energy', () => {
     expect(formatRate('13.9', 'en')).to.equal('13.9¢/kWh');
     expect(formatRate('13.95', 'es')).to.equal('13.95¢/kWh');
+    // As the service states it (a utility's delivery rate, as its EFL prints it), not rounded to two decimals.
+    expect(formatRate('5.1893', 'en')).to.equal('5.1893¢/kWh');
+    expect(formatRate('5.1893', 'es')).to.equal('5.1893¢/kWh');
     expect(formatRate('abc', 'en')).to.equal('');
     expect(formatKwh('1000', 'en')).to.equal('1,000 kWh');
     expect(formatPercent(100, 'en')).to.equal('100%');

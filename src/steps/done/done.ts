@@ -8,14 +8,17 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
-import { getLocation } from '../../api/locations.js';
+import { readAcceptedPlan } from '../review/accepted-plan.js';
 import '../shared/account-status.js';
 
-/** Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. */
-export class FlowFinishEvent extends Event {
-  static readonly eventName = 'sf-flow-finish';
+/**
+ * Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. Not exported:
+ * listeners know it by its name, typed in HTMLElementEventMap below (an export would be one more name in this
+ * lazily loaded module's namespace).
+ */
+class FlowFinishEvent extends Event {
   constructor() {
-    super(FlowFinishEvent.eventName, { bubbles: true, composed: true });
+    super('sf-flow-finish', { bubbles: true, composed: true });
   }
 }
 
@@ -40,22 +43,23 @@ export class SfStepDone extends LaterStep {
   acceptedPlan?: AcceptedPlan | null;
 
   /**
-   * The start date as the service has it: the contract of the account's location (GET
-   * /v1/account/locations/{uuid}); null without a location or when the read fails (then the session's plan, if any).
+   * The accepted plan as the service has it, for its start date: the contract of the account's location (GET
+   * /v1/account/locations/{uuid}), moved by finalize when the date chosen had come; null without a location or when
+   * the read fails (then the session's plan, if any).
    */
-  private _start = new Task(this, {
+  private _plan = new Task(this, {
     args: () => [this._api, this.account?.location_uuid] as const,
-    task: ([api, location], { signal }) =>
-      api && location ? getLocation(api, location, signal).then((l) => l.contract.start_date, () => null) : null,
+    task: ([api, location], { signal }) => api && readAcceptedPlan(api, location, signal),
   });
 
   override render() {
     const locale = getLocale();
     const a = this.account;
     const utility = a?.service_address?.utility.display_name;
-    const start = this._start.value ?? this.acceptedPlan?.start_date;
-    // The switch is ahead while the enrollment is verified or with the utility; not once it needs help or ended.
-    const switching = a?.status === 'reviewing' || a?.status === 'activating';
+    const start = (this._plan.value ?? this.acceptedPlan)?.start_date;
+    // The switch is ahead while the enrollment is verified or with the utility; not once it needs help or ended. (An
+    // enrollment that got this far has its service address, so its utility, and an email: the account requires one.)
+    const switching = utility && (a.status === 'reviewing' || a.status === 'activating');
     return html`
       <div class="badge" aria-hidden="true">✓</div>
       ${stepHeading(msg('Enrollment received', { id: 'done.heading' }), msg('We received your enrollment. Here is where it stands and what happens next.', { id: 'done.lead' }))}
@@ -65,13 +69,9 @@ export class SfStepDone extends LaterStep {
           ? html`<li>
               <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>
               <p>
-                ${utility
-                  ? msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
-                      id: 'done.switch.utility',
-                    })
-                  : msg('We send your enrollment to your utility. The switch usually takes 2 to 72 business hours.', {
-                      id: 'done.switch',
-                    })}
+                ${msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
+                  id: 'done.switch.utility',
+                })}
               </p>
               ${start
                 ? html`<p>
@@ -80,14 +80,12 @@ export class SfStepDone extends LaterStep {
                 : nothing}
             </li>`
           : nothing}
-        <li>
-          <h2>${msg('Check your email', { id: 'done.email.heading' })}</h2>
-          <p>
-            ${a?.email
-              ? msg(str`A confirmation is on its way to ${a.email}, with your plan documents.`, { id: 'done.email' })
-              : msg('A confirmation is on its way to your email, with your plan documents.', { id: 'done.email_generic' })}
-          </p>
-        </li>
+        ${a
+          ? html`<li>
+              <h2>${msg('Check your email', { id: 'done.email.heading' })}</h2>
+              <p>${msg(str`A confirmation is on its way to ${a.email}, with your plan documents.`, { id: 'done.email' })}</p>
+            </li>`
+          : nothing}
       </ol>
       <div class="actions">
         <button type="button" class="btn primary" @click=${this._finish}>${msg('Done', { id: 'done.done' })}</button>

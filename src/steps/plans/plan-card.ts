@@ -40,7 +40,11 @@ export interface PlanListOptions {
   serverProblem: StartDateProblem | null;
   renewal?: boolean;
   clientAgent?: boolean;
-  /** Clears what the step said of the previous choice (its start date problem). */
+  /**
+   * Clears what the step said of the previous choice or of the form as it was (its start date problem, a failed
+   * acceptance's "Try again", which would send the date and the tick from before): called when another plan is
+   * chosen and on every edit of the form (composed `input` events), whose own button then accepts what it shows.
+   */
   reset: () => void;
   /** The form's entries are valid: the step accepts (called with the step as `this`). */
   accept: (e: PlanAcceptEvent) => void;
@@ -52,7 +56,7 @@ export interface PlanListOptions {
  */
 export function renderPlanList(step: PlansStep, plans: readonly Plan[], o: PlanListOptions) {
   return html`${renderDeliveryNote(plans)}
-    <ul class="plan-list" aria-label=${o.label}>
+    <ul class="plan-list" aria-label=${o.label} @input=${o.reset}>
       ${plans.map((plan) => {
         const selected = plan.uuid === step.draft.planUuid;
         return html`<li>

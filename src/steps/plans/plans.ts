@@ -18,11 +18,13 @@ import { renderPlanList } from './plan-card.js';
 import '../opt-out/opt-out.js';
 import { requestPlans } from '../../api/plans.js';
 import { acceptPlan, recordEvent } from '../../api/enroll.js';
+import { getLocation } from '../../api/locations.js';
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
  * start date and terms of the chosen plan, and acceptance.
- * @fires sf-step-complete - `{ step: 'plans', account, data: { plan: AcceptedPlan } }` after acceptance.
+ * @fires sf-step-complete - `{ step: 'plans', account, data: { plan: AcceptedPlan } }` after acceptance; `{ step:
+ * 'plans' }` by Continue with the plan already accepted for this meter (Back from a later step).
  * @fires sf-plans-viewed - `{ plan_uuids }` once the plans of a request were visible (and recorded).
  * @fires sf-step-back - Back to the address.
  * @fires sf-exit-request - "Not now".
@@ -70,6 +72,17 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
     },
   });
 
+  /**
+   * The name of the plan already accepted for the meter now confirmed (Back from a later step), from the location's
+   * contract: the customer can go on with it rather than accept it a second time (a second contract). Null otherwise,
+   * or when it cannot be read (accepting again then stays the way on).
+   */
+  private _kept = new Task(this, {
+    args: () => [this._api, this.account?.enrollment.has_accepted_plan && this.account.location_uuid, this._esiId] as const,
+    task: ([api, uuid, esiId], { signal }) =>
+      api && uuid ? getLocation(api, uuid, signal).then((l) => l.esi_id === esiId && l.contract.plan_name, () => null) : null,
+  });
+
   private _accept = new Task<[Plan, string], Account>(this, {
     autoRun: false,
     task: ([plan, startDate], { signal }) => {
@@ -93,13 +106,8 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
       // account as it is then, not the replay of this answer (from before the later steps).
       this._acceptKey.reset();
       const [plan, startDate] = this._acceptArgs!;
-      const accepted: AcceptedPlan = {
-        uuid: plan.uuid,
-        name: plan.name,
-        term_months: plan.term_months,
-        energy_rate_cents_per_kwh: plan.energy_rate_cents_per_kwh,
-        start_date: startDate,
-      };
+      // The plan names its uuid, name, term and rate as an AcceptedPlan does; its other fields go along unread.
+      const accepted: AcceptedPlan = { ...plan, start_date: startDate };
       this.complete({ account, data: { plan: accepted } });
     },
     onError: (error) => this._acceptFailed(error),
@@ -145,6 +153,9 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
     const status = this._plans.status;
     const plans = this._plans.value ?? [];
     const a = this.address ?? this.account?.service_address;
+    // While an acceptance runs, neither Back nor "Not now" nor Continue: leaving would lose what the service answers.
+    const accepting = this._accept.status === TaskStatus.PENDING;
+    const kept = this._kept.value;
     return html`
       ${stepHeading(
         msg('Choose your electricity plan', { id: 'plans.heading' }),
@@ -155,8 +166,14 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
             <p>${msg('Prices changed since you opened this page. Here are the current plans: please choose again.', { id: 'plans.expired' })}</p>
           </div>`
         : nothing}
-      ${renderRetryAlert(this._failure, () => this._retry(), status === TaskStatus.PENDING || this._accept.status === TaskStatus.PENDING)}
+      ${renderRetryAlert(this._failure, () => this._retry(), status === TaskStatus.PENDING || accepting)}
       ${renderRefusal(this._failure)}
+      ${kept
+        ? html`<div class="card">
+            <p>${msg(str`You accepted ${kept}.`, { id: 'plans.kept' })}</p>
+            <button type="button" class="btn primary" ?disabled=${accepting} @click=${() => this.complete()}>${msg('Continue', { id: 'step.continue' })}</button>
+          </div>`
+        : nothing}
       <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
         ${status === TaskStatus.PENDING
           ? html`<p role="status">${msg('Loading the plans for your address…', { id: 'plans.loading' })}</p>`
@@ -164,22 +181,23 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
         ${status === TaskStatus.COMPLETE && plans.length === 0
           ? html`<p role="status">${msg('No plans are available for this address right now. Please try again later.', { id: 'plans.none' })}</p>`
           : nothing}
-        ${plans.length && status === TaskStatus.COMPLETE ? this._renderList(plans) : nothing}
+        ${plans.length && status === TaskStatus.COMPLETE ? this._renderList(plans, accepting) : nothing}
       </div>
       <div class="actions">
-        <button type="button" class="btn secondary start" @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
-        <button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
+        <button type="button" class="btn secondary start" ?disabled=${accepting} @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+        <button type="button" class="btn link" ?disabled=${accepting} @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
       </div>
     `;
   }
 
-  private _renderList(plans: Plan[]) {
+  private _renderList(plans: Plan[], accepting: boolean) {
     return renderPlanList(this, plans, {
       label: msg('Available plans', { id: 'plans.list' }),
-      busy: this._accept.status === TaskStatus.PENDING,
+      busy: accepting,
       serverProblem: this._startProblem,
       clientAgent: this.isClientAgent,
-      // Another plan chosen: what was said of the previous one goes, "Try again" too (it would accept that plan).
+      // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
+      // plan, the date and the tick as they were, not as the form now shows them).
       reset: () => ((this._startProblem = null), (this._failure = null)),
       accept: this._onAccept,
     });

@@ -120,6 +120,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
     const busy = status === TaskStatus.PENDING || accepting;
     const standing = this._standing;
     const a = this.account?.service_address;
+    // The loading and the "none" sentences share one status region, always there: a region inserted with its
+    // sentence is not reliably read.
     return html`
       ${stepHeading(
         msg('Choose your renewal plan', { id: 'renewal.plans.heading' }),
@@ -140,10 +142,11 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
             ${this._accountStatus()}`
         : nothing}
       <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
-        ${status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading the renewal plans…', { id: 'renewal.plans.loading' })}</p>` : nothing}
-        ${status === TaskStatus.COMPLETE && !standing && plans.length === 0
-          ? html`<p role="status">${msg('No renewal plans are available right now. Please try again later.', { id: 'renewal.plans.none' })}</p>`
-          : nothing}
+        <p role="status">${status === TaskStatus.PENDING
+          ? msg('Loading the renewal plans…', { id: 'renewal.plans.loading' })
+          : status === TaskStatus.COMPLETE && !standing && plans.length === 0
+            ? msg('No renewal plans are available right now. Please try again later.', { id: 'renewal.plans.none' })
+            : ''}</p>
         ${status === TaskStatus.COMPLETE && !standing && plans.length ? this._renderList(plans) : nothing}
       </div>
       <div class="actions">
@@ -161,7 +164,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       busy: this._accept.status === TaskStatus.PENDING,
       serverProblem: this._startProblem,
       renewal: true,
-      // Another plan chosen: what was said of the previous one goes, "Try again" too (it would accept that plan).
+      // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
+      // plan, the date and the tick as they were, not as the form now shows them).
       reset: () => ((this._startProblem = null), (this._failure = null)),
       accept: this._onAccept,
     });

@@ -22,15 +22,10 @@ export function missingItems(account: Account): MissingItem[] {
  * (the customer must hear why); a plain note otherwise. Call from render() only.
  */
 export function renderMissing(items: MissingItem[], refused: boolean, go: (item: MissingItem) => void) {
+  const choose = msg('Choose a plan', { id: 'review.missing.plans_action' });
   const what: Record<MissingItem, [string, string]> = {
-    start: [
-      msg('The start date of your plan has passed.', { id: 'review.missing.start' }),
-      msg('Choose a plan', { id: 'review.missing.plans_action' }),
-    ],
-    plans: [
-      msg('You have not accepted a plan yet.', { id: 'review.missing.plans' }),
-      msg('Choose a plan', { id: 'review.missing.plans_action' }),
-    ],
+    start: [msg('The start date of your plan has passed.', { id: 'review.missing.start' }), choose],
+    plans: [msg('You have not accepted a plan yet.', { id: 'review.missing.plans' }), choose],
     identity: [
       msg('Your personal details are missing.', { id: 'review.missing.identity' }),
       msg('Add your details', { id: 'review.missing.identity_action' }),

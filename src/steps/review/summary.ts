@@ -2,13 +2,16 @@ import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
-import { formatDate, formatMonths, formatPhone, formatRate } from '../../ui/format.js';
+import { formatDate, formatMonths, formatPhone, formatRate, todayYmd } from '../../ui/format.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { brandName } from '../payment/card-brand.js';
 
 /**
  * The enrollment at a glance. Deliberately without sensitive data: no date of birth, no SSN (never known here),
- * only the card's brand and last four digits. Call from render() only.
+ * only the card's brand and last four digits. A start date that has come (today or past in Texas: a plan accepted days
+ * ago) is not the one submitted: finalize moves it to the earliest day an acceptance could choose then
+ * (docs/api-decisions.md), which also depends on the plan's window, not known here; so it is said in words, without
+ * a date (the done step reads the new one). Call from render() only.
  */
 export function renderSummary(account: Account, card: PaymentMethod | null, plan: AcceptedPlan | null) {
   const locale = getLocale();
@@ -27,8 +30,8 @@ export function renderSummary(account: Account, card: PaymentMethod | null, plan
     <dd>
       ${plan
         ? html`${plan.name}<br /><span class="muted"
-              >${msg(str`${formatRate(plan.energy_rate_cents_per_kwh, locale)}, fixed for ${formatMonths(plan.term_months, locale)}`, {
-                id: 'review.plan_terms',
+              >${msg(str`Energy rate ${formatRate(plan.energy_rate_cents_per_kwh, locale)}, fixed for ${formatMonths(plan.term_months, locale)}`, {
+                id: 'plans.card.energy_rate',
               })}</span
             >`
         : e.has_accepted_plan
@@ -37,7 +40,11 @@ export function renderSummary(account: Account, card: PaymentMethod | null, plan
     </dd>
     ${plan
       ? html`<dt>${msg('Start date', { id: 'review.start' })}</dt>
-          <dd>${formatDate(plan.start_date, locale)}</dd>`
+          <dd>
+            ${plan.start_date > todayYmd()
+              ? formatDate(plan.start_date, locale)
+              : msg('The start date of your plan has passed: service starts on the earliest day possible after you submit.', { id: 'review.start_passed' })}
+          </dd>`
       : nothing}
     <dt>${msg('Name', { id: 'review.name' })}</dt>
     <dd>${name || msg('Not added yet', { id: 'review.not_added' })}</dd>
