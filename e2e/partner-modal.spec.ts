@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { eventLog, messages, openFlowInModal, waitForClose, waitForMessage } from './support/partner.js';
 import { E2E } from '../playwright.config.js';
+import { clearFaults, setFaults } from './support/sandbox.js';
 
 test('the modal is the host SDK\'s dialog; the event log hears it; a close restores focus and scroll', async ({ page }) => {
   const sdk = page.waitForResponse((r) => new URL(r.url()).pathname === '/sdk/service-flow.js');
@@ -43,4 +44,19 @@ test('in Spanish, the names around the flow are Spanish too, and marked so: the 
   // …and marked Spanish (WCAG 3.1.2), on an English page: the SDK's `lang` option.
   await expect(dialog).toHaveAttribute('lang', 'es');
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Sus facturas');
+});
+
+test('Close pressed while the session loads: the modal is told once the session is known, and removed', async ({ page }) => {
+  // The flow's own request for its session (the first one) takes 2.5 s: a slow network.
+  await setFaults({ route: '/v1/account/flow', method: 'GET', latency_ms: 2500, count: 1 });
+  try {
+    const { frame } = await openFlowInModal(page);
+    await frame.getByRole('button', { name: 'Close', exact: true }).click({ timeout: 2000 });
+    await expect(frame.getByRole('heading', { name: 'You have left this page' })).toBeVisible({ timeout: 10_000 });
+    // Well before the SDK's own fallback Close (readyTimeout, 12 s).
+    await expect.poll(async () => (await messages(page)).filter((m) => m.type === 'service-flow-close').length, { timeout: 7000 }).toBe(1);
+    await expect(page.getByTestId('flow-frame')).toHaveCount(0);
+  } finally {
+    await clearFaults();
+  }
 });

@@ -48,21 +48,33 @@ export interface Bridge {
   /** A parent frame or a native bridge is listening. */
   readonly embedded: boolean;
   post(message: FlowMessageInit): void;
-  /** Posts `service-flow-close` once; at top level in hosted mode, redirects to the return URL (with `locale`). */
-  close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome;
+  /**
+   * Posts `service-flow-close` once; at top level in hosted mode, redirects to the return URL (with `locale`).
+   * `nativesTold`: the native bridges heard this close already (pressed before the session was known, session.ts),
+   * so only a parent frame is sent it now.
+   */
+  close(reason: CloseReason, account?: AccountStatus | null, locale?: string, nativesTold?: boolean): CloseOutcome;
 }
+
+/** The names the flow adds to the return URL's query. */
+const RETURN_PARAMS = ['reason', 'locale'];
 
 /**
  * The return URL with `reason` added (and `locale`, the language the customer was using, so the partner's page can
- * greet them in it), or null when it is missing or not http(s) (no `javascript:` redirects).
+ * greet them in it), or null when it is missing or not http(s) (no `javascript:` redirects). The partner's own query
+ * stays as written, byte for byte (a signed `state` must still verify): the two are appended after it, and only a
+ * `reason` or `locale` of the partner's own is dropped, so that the page reads the flow's.
  */
 export function returnUrlWithReason(returnUrl: string | null | undefined, reason: CloseReason, locale?: string): string | null {
   if (!returnUrl) return null;
   try {
     const url = new URL(returnUrl);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    url.searchParams.set('reason', reason);
-    if (locale) url.searchParams.set('locale', locale);
+    const pairs = url.search ? url.search.slice(1).split('&') : [];
+    const kept = pairs.filter((pair) => !RETURN_PARAMS.includes([...new URLSearchParams(pair).keys()][0] ?? ''));
+    kept.push(`reason=${encodeURIComponent(reason)}`);
+    if (locale) kept.push(`locale=${encodeURIComponent(locale)}`);
+    url.search = kept.join('&');
     return url.href;
   } catch {
     return null;
@@ -89,9 +101,11 @@ export function createBridge(options: BridgeOptions): Bridge {
     deliver(win, parentTargets(win, origins, told), options.scope, init);
   }
 
-  function close(reason: CloseReason, account?: AccountStatus | null, locale?: string): CloseOutcome {
+  function close(reason: CloseReason, account?: AccountStatus | null, locale?: string, nativesTold?: boolean): CloseOutcome {
     if (closeOutcome) return closeOutcome;
-    post(closeMessage(reason, account));
+    if (!nativesTold) post(closeMessage(reason, account));
+    // A window of the parent alone, so that the native bridges do not hear it twice.
+    else if (parent) deliver({ parent, location: win.location }, parentTargets(win, origins, told), options.scope, closeMessage(reason, account));
     win.removeEventListener?.('message', onMessage);
     closeOutcome = 'show-final-screen';
     if (parent || hasNative()) {

@@ -40,14 +40,11 @@ export class SessionLink {
   private _closed = false;
   /** The current connection; a late load for an earlier one (stopped since) does nothing. */
   private _connection: object | undefined;
+  /** A close before the session was known (native bridges heard it then): what connect does instead of starting. */
+  private _late: (() => unknown) | undefined;
 
   get connected(): boolean {
     return Boolean(this._session);
-  }
-
-  /** The flow is over (the host was told); nothing may be shown but the final screen. */
-  get closed(): boolean {
-    return this._closed;
   }
 
   connect(host: HTMLElement, session: FlowSession, hooks: SessionHooks): void {
@@ -55,7 +52,6 @@ export class SessionLink {
     // When the service answered: the session's `expires_in` counts from here (the clock starts after the first view).
     const at = Date.now();
     const connection = {};
-    this._connection = connection;
     // Offline, neither starts: the default color stays, an expired link is still told by the service's 401, and a
     // close goes out without the bridge. The color is applied now, by the core's own code (a chunk of its own would
     // be one more request before the first view, which must not change color once shown).
@@ -80,6 +76,9 @@ export class SessionLink {
           },
           () => undefined,
         ));
+    // Closed before the session was known: the session only takes that close on; no connection, so nothing starts.
+    if (this._late) this._late();
+    else this._connection = connection;
   }
 
   /** A view other than a step (a status screen) is on screen: the host link may load. */
@@ -99,10 +98,12 @@ export class SessionLink {
 
   /**
    * Tells the host once that the flow is over, stops the clock and forgets the token. False when it was closed
-   * already. Before the session is known (the link is invalid or expired) the partner's origins are unknown, so only
-   * native bridges hear about it: a parent frame is never sent a message to a guessed origin. Without the bridge's
-   * code (it could not load) the message still goes out on every channel, to the parent at each allowed origin (the
-   * browser delivers it to the one that matches); only the hosted redirect and the one-target choice need the bridge.
+   * already. Before the session is known (the link is invalid or expired, or Close was pressed while it loaded) the
+   * partner's origins are unknown, so native bridges hear about it at once and a parent frame is never sent a message
+   * to a guessed origin; a session known later still takes it to the parent frame or the return URL. Without the
+   * bridge's code (it could not load) the message still goes out on every channel, to the parent at each allowed
+   * origin (the browser delivers it to the one that matches); only the hosted redirect and the one-target choice need
+   * the bridge.
    */
   close(reason: CloseReason, account: Account | undefined, hostWindow?: BridgeWindow): boolean {
     if (this._closed) return false;
@@ -120,7 +121,12 @@ export class SessionLink {
       );
     const linked = this._linkHost();
     if (linked) void linked.then((bridge) => (bridge ? bridge.close(reason, account, locale) : withoutBridge()));
-    else withoutBridge();
+    else {
+      withoutBridge();
+      // Pressed while the session loads: once it is known (connect), the bridge takes this close on to the parent frame
+      // or the return URL, and nothing starts (no clock, no height reports: the close stays the last message).
+      this._late = () => this._linkHost()!.then((bridge) => bridge?.close(reason, account, locale, true));
+    }
     return true;
   }
 

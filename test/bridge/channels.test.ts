@@ -207,6 +207,52 @@ describe('bridge', () => {
     expect(returnUrlWithReason('https://p.example/back?x=1', 'completed', 'es')).to.equal('https://p.example/back?x=1&reason=completed&locale=es');
   });
 
+  it("keeps the partner's own query exactly as written, adding reason and locale after it", () => {
+    // A signed state (its signature covers these exact bytes), a bare flag, and a space written as %20 (which a
+    // non-form decoder reads back as a space, but "+" as a plus).
+    const partner = 'https://partner.example/back?state=a%20b~c&flag&next=/home';
+    expect(returnUrlWithReason(partner, 'completed', 'es')).to.equal(`${partner}&reason=completed&locale=es`);
+    expect(returnUrlWithReason('https://partner.example/back?q=a%20b#top', 'exited', 'en')).to.equal('https://partner.example/back?q=a%20b&reason=exited&locale=en#top');
+  });
+
+  it("drops only the partner's own reason and locale, so that the return page reads the flow's", () => {
+    const url = returnUrlWithReason('https://partner.example/back?reason=mine&a=1&locale=fr&reason%3D&b', 'expired', 'es');
+    expect(url).to.equal('https://partner.example/back?a=1&reason%3D&b&reason=expired&locale=es');
+    expect(new URL(url!).searchParams.getAll('reason')).to.deep.equal(['expired']);
+  });
+
+  it('a redirected hosted flow lands on the partner URL with its query intact', () => {
+    const win = fakeWindow({ framed: false });
+    const bridge = createBridge({
+      allowedOrigins: ['https://partner.example'],
+      scope: 'enrollment',
+      behavior: 'hosted',
+      returnUrl: 'https://partner.example/back?q=a%20b',
+      window: win,
+    });
+    expect(bridge.close('exited', null, 'en')).to.equal('redirected');
+    expect(win.redirects).to.deep.equal(['https://partner.example/back?q=a%20b&reason=exited&locale=en']);
+  });
+
+  it('a close the native bridges heard already goes to the parent frame only, and still redirects a hosted page', () => {
+    const both = fakeWindow({ native: true, ancestor: 'https://partner.example' });
+    const framed = createBridge({ allowedOrigins: origins, scope: 'enrollment', behavior: 'embedded', window: both });
+    expect(framed.close('exited', null, 'en', true)).to.equal('posted');
+    expect(both.parentCalls.map(([m, o]) => [(m as FlowMessage).type, o])).to.deep.equal([['service-flow-close', 'https://partner.example']]);
+    expect(both.native).to.deep.equal({ rn: [], ios: [], android: [] });
+
+    const top = fakeWindow({ framed: false });
+    const hosted = createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'hosted', returnUrl: 'https://partner.example/back', window: top });
+    expect(hosted.close('exited', null, 'en', true)).to.equal('redirected');
+    expect(top.redirects).to.deep.equal(['https://partner.example/back?reason=exited&locale=en']);
+
+    const app = fakeWindow({ framed: false, native: true });
+    const native = createBridge({ allowedOrigins: [], scope: 'enrollment', behavior: 'hosted', returnUrl: 'https://partner.example/back', window: app });
+    expect(native.close('exited', null, 'en', true)).to.equal('posted');
+    expect(app.native).to.deep.equal({ rn: [], ios: [], android: [] });
+    expect(app.redirects).to.have.length(0);
+  });
+
   it('reports height changes, throttled, with the last height always sent', async () => {
     const posted: number[] = [];
     const box = document.createElement('div');

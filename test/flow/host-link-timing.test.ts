@@ -58,4 +58,28 @@ describe('the host link', () => {
     expect(branded('#1A5F3C')).to.equal('#1a5f3c');
     expect(branded('#ffe066'), 'a light yellow under white text').to.equal('');
   });
+
+  it('Close before the session: native bridges hear it at once; a session known later takes it to the parent and starts nothing', async () => {
+    const native: string[] = [];
+    const host = Object.assign(fakeHost('https://partner.example'), { ReactNativeWebView: { postMessage: (json: string) => native.push(json) } });
+    const link = new SessionLink();
+    let warned = false;
+    link.close('exited', undefined, host);
+    expect(native.map((json) => (JSON.parse(json) as { type: string }).type)).to.deep.equal(['service-flow-close']);
+    expect(host.messages, 'the parent before its origin is known').to.deep.equal([]);
+
+    // The session answers after the close (less than five minutes left: a clock that ran would warn at once), and the
+    // closed screen shows only then (its code was still loading).
+    const view = document.body.appendChild(document.createElement('div'));
+    view.style.height = '200px';
+    link.connect(view, makeSession({ expires_at: new Date(Date.now() + 60_000).toISOString() }), { ...hooks(host), onExpiring: () => (warned = true) });
+    link.viewShown();
+    await waitUntil(() => host.messages.length > 0, 'the parent was never told');
+    await quiet();
+    view.remove();
+    expect(host.messages.map((m) => m.type), 'no clock, no height reports after the close').to.deep.equal(['service-flow-close']);
+    expect(host.origins).to.deep.equal(['https://partner.example']);
+    expect(native, 'the native bridge hears it once').to.have.length(1);
+    expect(warned).to.equal(false);
+  });
 });

@@ -36,9 +36,17 @@ const REASONS: Record<string, string> = {
   error: 'The flow stopped because of an error.',
 };
 
+/**
+ * The sentence `table` has for `reason`, if it is one of its own keys: a reason comes from a message or from the
+ * return page's address, which anyone can type (`constructor` is no reason, whatever a plain object inherits).
+ */
+function sentenceFor(table: Record<string, string>, reason: string | undefined): string | undefined {
+  return reason !== undefined && Object.hasOwn(table, reason) ? table[reason] : undefined;
+}
+
 export function describeReason(reason: string | undefined): string {
   if (reason === undefined) return 'The flow closed.';
-  return REASONS[reason] ?? `The flow closed (reason: ${reason}).`;
+  return sentenceFor(REASONS, reason) ?? `The flow closed (reason: ${reason}).`;
 }
 
 /** The return page speaks to the customer who just came back from the hosted flow, in the flow's last language. */
@@ -83,5 +91,5 @@ export const RETURN_PAGE: Record<ReturnLang, { title: string; heading: string; l
 };
 
 export function describeReturn(reason: string | undefined, lang: ReturnLang = 'en'): string {
-  return (reason !== undefined && RETURN_TEXT[lang][reason]) || RETURN_CLOSED[lang];
+  return sentenceFor(RETURN_TEXT[lang], reason) ?? RETURN_CLOSED[lang];
 }

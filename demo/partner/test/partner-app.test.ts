@@ -8,6 +8,7 @@ import { createPartnerApp } from '../app.js';
 import { TEST_CONFIG } from './config.js';
 import { ServiceError, ServiceUnreachable, serviceApi, type ServiceApi } from '../sandbox-api.js';
 import { SUITED_PRESETS } from '../client/account-states.js';
+import { describeReason, describeReturn } from '../client/labels.js';
 import { createSandbox } from '../../sandbox/app.js';
 import { addDays } from '../../sandbox/time.js';
 
@@ -245,4 +246,21 @@ describe('GET /sdk/:name (the host SDK build, dist/host)', () => {
       assert.equal(res.status, 404);
     }
   });
+});
+
+describe('the return page and the close status (client/labels.ts)', () => {
+  it('says what each reason of the contract means, in the language the flow ended in', () => {
+    assert.equal(describeReturn('exited', 'es'), 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.');
+    assert.equal(describeReason('expired'), 'The login link expired.');
+    assert.equal(describeReturn(undefined, 'en'), 'The electricity flow has closed.');
+  });
+
+  // Anyone can type /return?reason=…: what a plain object inherits is no reason.
+  for (const reason of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    it(`?reason=${reason} shows the generic sentence, not JavaScript internals`, () => {
+      assert.equal(describeReturn(reason, 'en'), 'The electricity flow has closed.');
+      assert.equal(describeReturn(reason, 'es'), 'El proceso de electricidad se cerró.');
+      assert.equal(describeReason(reason), `The flow closed (reason: ${reason}).`);
+    });
+  }
 });
