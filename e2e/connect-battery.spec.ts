@@ -71,8 +71,10 @@ test.describe('connect-battery', () => {
     const { frame } = await openFlowInModal(page, { scope: 'connect-battery' });
     await chooseMaker(frame);
     await answerInPopup(page, frame, /Continue to Tesla/, 'Deny');
-    await expect(frame.getByRole('alert')).toContainText('No battery was connected');
-    await expect(frame.getByRole('alert')).toContainText("You chose not to allow access on Tesla's page");
+    // Not an alert: focus goes to its heading, which reads the notice's sentence with it (once).
+    const notice = frame.getByRole('heading', { name: 'No battery was connected' });
+    await expect(notice).toBeFocused();
+    await expect(notice).toHaveAccessibleDescription(/You chose not to allow access on Tesla's page/);
     await answerInPopup(page, frame, /Try again with Tesla/, 'Allow');
     await expectDevice(frame);
   });
@@ -85,7 +87,7 @@ test.describe('connect-battery', () => {
     const popup = await opened;
     await expect(frame.getByText("Waiting for your answer on Tesla's page")).toBeVisible();
     await popup.close();
-    await expect(frame.getByRole('alert')).toContainText('The window closed before you answered');
+    await expect(frame.getByRole('heading', { name: 'The window closed before you answered' })).toBeFocused();
     await answerInPopup(page, frame, /Try again with Tesla/, 'Allow');
     await expectDevice(frame);
   });
@@ -123,7 +125,7 @@ test.describe('connect-battery', () => {
     await page.waitForURL(`${E2E.sandboxUrl}/__sandbox/battery/authorize/**`);
     await page.getByRole('button', { name: 'Deny', exact: true }).click();
     await page.waitForURL(`${E2E.flowUrl}/`);
-    await expect(page.getByRole('alert')).toContainText('No battery was connected');
+    await expect(page.getByRole('heading', { name: 'No battery was connected' })).toBeFocused();
     expect(page.url()).toBe(`${E2E.flowUrl}/`);
 
     await page.getByRole('button', { name: /Try again with Tesla/ }).click();

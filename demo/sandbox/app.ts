@@ -94,7 +94,7 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
       token: config.appToken,
       stripePublicKey: config.stripePublicKey,
       allowedOrigins: config.allowedOrigins,
-      primaryColor: '#1f6feb',
+      primaryColor: '#1d68d8',
       logoUrl: `${config.publicUrl}/__sandbox/branding/logo.svg`,
     },
   });

@@ -539,7 +539,8 @@ export async function addCard(scope: FlowScope, card: CardEntry | string = CARDS
 
 /** The card error alert of the payment step. */
 export function cardError(scope: FlowScope, drive: Drive = {}): Locator {
-  return scope.getByRole('alert').filter({ hasText: text(drive).cardNotSaved });
+  // An alert, or (given focus, which reads it) no longer one: src/steps/shared/later-step.ts.
+  return scope.locator('.refusal').filter({ hasText: text(drive).cardNotSaved });
 }
 
 /** The 3-D Secure dialog of the card processor (over the flow) and the bank's page inside it. */

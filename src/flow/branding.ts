@@ -1,6 +1,8 @@
 /**
- * The partner's brand color, used only when white text on it stays readable (WCAG AA, 4.5:1): a partner's light
- * yellow must not make the primary button unreadable, so it falls back to the default instead.
+ * The partner's brand color, used only when text stays readable (WCAG AA, 4.5:1) both ways: white text on it (the
+ * primary button) and it as text on the muted surface #f5f7fa (a secondary button's label while it is pointed at;
+ * white is lighter, so its label at rest passes too). A partner's light yellow, or a blue just readable on white,
+ * falls back to the default instead.
  */
 
 function luminance(hex: string): number {
@@ -28,5 +30,5 @@ export function normalizeHex(color: string | null | undefined): string | null {
 /** The color to use as `--sf-color-primary`, or null to keep the default. */
 export function usableBrandColor(color: string | null | undefined): string | null {
   const hex = normalizeHex(color);
-  return hex && contrastRatio(hex, '#ffffff') >= 4.5 ? hex : null;
+  return hex && contrastRatio(hex, '#f5f7fa') >= 4.5 ? hex : null;
 }

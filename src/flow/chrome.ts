@@ -25,10 +25,13 @@ export function announcement(scope: AnyScope, step: string, account: Account | u
   return at ? msg(str`Step ${at.index} of ${at.total}`, { id: 'progress.step-of' }) : '';
 }
 
-/** "Plan · Acme Energy": the step (when one is on screen), then the partner's name or the flow's. */
-export function pageTitle(scope: AnyScope | undefined, step: string | null, brand: string | null | undefined): string {
-  const fallback = scope ? scope.title() : msg('Electricity enrollment', { id: 'flow.title' });
-  return [scope && step ? scope.label(step) : '', brand || fallback].filter(Boolean).join(' · ');
+/**
+ * "Plan · Acme Energy", "You have left this page · Acme Energy": what is on screen (the step's name, or the heading of
+ * a status screen or of the exit question), then the partner's name or the scope's title. "Electricity enrollment"
+ * only with nothing else to say: a status screen before the scope is known is titled by its heading alone.
+ */
+export function pageTitle(scope: AnyScope | undefined, what: string | null | undefined, brand: string | null | undefined): string {
+  return [what, brand || scope?.title() || (what ? '' : msg('Electricity enrollment', { id: 'flow.title' }))].filter(Boolean).join(' · ');
 }
 
 /** The status screens' code could not load (offline): say so, in the fewest words. */

@@ -10,7 +10,7 @@ import { remember, sessionStore, type Returned } from './bootstrap.js';
 import { announcement, pageTitle, renderOffline, renderProgress } from './chrome.js';
 import { flowStyles } from './flow.styles.js';
 import { progressStyles } from '../ui/progress.js';
-import { focusHeading } from './focus.js';
+import { findHeading, focusHeading, type Updatable } from './focus.js';
 import { headerStyles, renderHeader } from './header.js';
 import type { AnyScope } from './scope.js';
 import { scopes } from './scopes.js';
@@ -127,10 +127,15 @@ export class SfFlow extends LocalizedElement {
     `;
   }
 
-  protected override updated() {
+  /** The page title: the step's name, or the heading of what else is on screen (a status screen, the exit question). */
+  protected override async updated() {
     const { screen, session } = this._state;
     const shown = screen.kind === 'step' && screen.ready && !screen.asking ? screen.step : null;
-    document.title = pageTitle(this._scope, shown, session?.branding?.name);
+    // What main shows (the view, the skeleton, the offline screen's button); its heading is rendered by its own update,
+    // which follows this one.
+    const view = this.renderRoot.querySelector<Updatable>('main > :last-child')!;
+    await view.updateComplete;
+    document.title = pageTitle(this._scope, shown ? this._scope!.label(shown) : findHeading(view)?.textContent, session?.branding?.name);
   }
 
   private _renderView(screen: Screen) {

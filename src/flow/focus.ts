@@ -4,7 +4,7 @@
  * (after its own first update), so this waits briefly for it.
  */
 
-interface Updatable extends HTMLElement {
+export interface Updatable extends HTMLElement {
   updateComplete?: Promise<unknown>;
 }
 

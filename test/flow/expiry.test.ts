@@ -78,12 +78,15 @@ describe('session clock', () => {
 });
 
 describe('brand color', () => {
-  it('accepts only hex colors readable under white text', () => {
+  it('accepts only hex colors readable under white text and as text on the muted surface (#f5f7fa, a secondary button pointed at)', () => {
     expect(normalizeHex('#ABC')).to.equal('#aabbcc');
     expect(normalizeHex('red; background: url(x)')).to.equal(null);
     expect(contrastRatio('#000000', '#ffffff')).to.be.closeTo(21, 0.01);
     expect(usableBrandColor('#0b5cad')).to.equal('#0b5cad');
     expect(usableBrandColor('#ffd700')).to.equal(null);
+    // 4.51:1 on white, 4.20:1 on #f5f7fa; 4.86:1 on #f5f7fa.
+    expect(usableBrandColor('#1a73e8')).to.equal(null);
+    expect(usableBrandColor('#1d68d8')).to.equal('#1d68d8');
     expect(usableBrandColor(null)).to.equal(null);
   });
 });

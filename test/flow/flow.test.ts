@@ -9,7 +9,11 @@ import { enrollment } from '../../src/scopes/enrollment/enrollment.js';
 import { ADDRESS, makeAccount, makeSession } from './fixtures.js';
 import { StubStep, closeMessages, current, deepFocus, fakeApi, fakeHost, mountFlow, waitForView } from './harness.js';
 import { msg } from '@lit/localize';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { LocalizedElement, setLocale } from '../../src/i18n/localization.js';
+import type { PaymentMethod } from '../../src/api/types.js';
+import type { BridgeWindow } from '../../src/bridge/channels.js';
+import type { FlowMessage } from '../../src/bridge/messages.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clickClose = (el: HTMLElement) => el.shadowRoot!.querySelector<HTMLButtonElement>('header button[aria-label="Close"]')!.click();
@@ -464,4 +468,168 @@ describe('sf-flow', () => {
       await setLocale('en');
     }
   });
+});
+
+/** A session that answers when `release` is called (a slow phone network). */
+function slowSession(session = makeSession()) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const api = fakeApi({ getFlow: async () => (await gate, session), getAccount: async () => makeAccount() });
+  return { api, release };
+}
+
+/** A native WebView (React Native): no parent frame, the app's bridge object injected. */
+function nativeHost(): BridgeWindow & { messages: FlowMessage[] } {
+  const host = {
+    messages: [] as FlowMessage[],
+    location: { replace: () => undefined },
+    parent: null as unknown,
+    ReactNativeWebView: { postMessage: (json: string) => host.messages.push(JSON.parse(json) as FlowMessage) },
+  };
+  host.parent = host; // top level: a window is its own parent
+  return host as unknown as BridgeWindow & { messages: FlowMessage[] };
+}
+
+describe('sf-flow: Close pressed while the session loads', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('a WebView app hears service-flow-close at once, and nothing after it once the session is known (no clock, no resize)', async () => {
+    // Less than five minutes left: a session clock that ran would warn at once.
+    const { api, release } = slowSession(makeSession({ expires_at: new Date(Date.now() + 120_000).toISOString() }));
+    const host = nativeHost();
+    const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${host} .prefetchCard=${() => undefined}></sf-flow>`);
+    await waitUntil(() => current(el)?.classList.contains('loading'), 'loading skeleton');
+    clickClose(el);
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-close'), 'no close message');
+    release();
+    await waitForView(el, 'sf-status-screen');
+    await pause(800);
+    expect(host.messages.map((m) => m.type)).to.deep.equal(['service-flow-close']);
+    expect(host.messages[0]).to.include({ reason: 'exited' });
+  });
+
+  it('a parent page is told the flow closed once the session is known (at its own origin), instead of never', async () => {
+    const { api, release } = slowSession();
+    const { el, host } = await mountFlow({ api, ancestor: 'https://partner.example' });
+    await waitUntil(() => current(el)?.classList.contains('loading'), 'loading skeleton');
+    clickClose(el);
+    release();
+    await waitForView(el, 'sf-status-screen');
+    // The closed screen has no Close of its own (the header hides it): the host must remove the flow.
+    await pause(800);
+    expect(host.messages.map((m) => m.type), 'one close, and nothing after it').to.deep.equal(['service-flow-close']);
+    expect(host.messages[0]).to.include({ reason: 'exited' });
+    expect(host.origins).to.deep.equal(['https://partner.example']);
+  });
+
+  it('a hosted page still sends the customer back to the return URL once the session is known', async () => {
+    const { api, release } = slowSession(makeSession({ behavior: 'hosted', return_url: 'https://partner.example/back' }));
+    const redirects: string[] = [];
+    // A browser tab at top level: no parent frame, no native bridge.
+    const top = { location: { replace: (url: string) => redirects.push(url) }, parent: null as unknown };
+    top.parent = top;
+    const el = await fixture<SfFlow>(html`<sf-flow .api=${api} .hostWindow=${top} .prefetchCard=${() => undefined}></sf-flow>`);
+    await waitUntil(() => current(el)?.classList.contains('loading'), 'loading skeleton');
+    clickClose(el);
+    release();
+    await waitForView(el, 'sf-status-screen');
+    await pause(800);
+    expect(redirects).to.have.length(1);
+    expect(redirects[0]).to.match(/^https:\/\/partner\.example\/back\?reason=exited&locale=en$/);
+  });
+});
+
+describe('sf-flow: page titles (2.4.2)', () => {
+  afterEach(() => sessionStorage.clear());
+
+  /** The heading of the status screen on view, once rendered. */
+  async function statusHeading(el: SfFlow): Promise<string> {
+    const screen = await waitForView(el, 'sf-status-screen');
+    await waitUntil(() => screen.shadowRoot?.querySelector('h1') !== null);
+    return screen.shadowRoot!.querySelector('h1')!.textContent!.trim();
+  }
+
+  // Not only the partner's name (pageTitle, src/flow/chrome.ts): "You have left this page · Acme Bank" says what the
+  // page is, as every step's "Plan · Acme Bank" does.
+  it('a status screen is titled by what it says, not only the partner\'s name', async () => {
+    const api = fakeApi({ getFlow: async () => makeSession(), getAccount: async () => makeAccount() });
+    const { el } = await mountFlow({ api });
+    await waitForView(el, 'sf-step-address');
+    await waitUntil(() => document.title.includes('Acme Bank'), `title: ${document.title}`);
+    clickClose(el);
+    const heading = await statusHeading(el);
+    expect(heading).to.equal('You have left this page');
+    await waitUntil(() => document.title === `${heading} · Acme Bank`, `the title of the closed screen: ${document.title}`);
+  });
+
+  it('the "cannot reach the service" screen is titled by it (no scope known: not "Electricity enrollment" either)', async () => {
+    const api = fakeApi({ getFlow: async () => Promise.reject(new TypeError('Failed to fetch')), getAccount: async () => makeAccount() });
+    const { el } = await mountFlow({ api });
+    const heading = await statusHeading(el);
+    await pause(50);
+    expect(document.title, `the title of the "${heading}" screen`).to.equal(heading);
+  });
+
+  it('the exit question is titled by its heading', async () => {
+    const { el } = await mountFlow({ account: makeAccount({ service_address: ADDRESS }) });
+    const plans = await waitForView(el, 'sf-step-plans');
+    plans.dispatchEvent(new PlansViewedEvent({ plan_uuids: ['p1'] }));
+    clickClose(el);
+    const question = await waitForView(el, 'sf-opt-out');
+    const heading = question.shadowRoot!.querySelector('#step-heading')!.textContent!;
+    await waitUntil(() => document.title === `${heading} · Acme Bank`, `the title of the question: ${document.title}`);
+  });
+});
+
+describe('sf-flow: the partner\'s brand color (1.4.3)', () => {
+  afterEach(async () => {
+    sessionStorage.clear();
+    await resetMouse();
+  });
+
+  const CARD: PaymentMethod = { type: 'STRIPE_CARD', card_brand: 'mastercard', card_last4: '4444', card_exp_month: 3, card_exp_year: 2030, card_postal_code: '77002' };
+  const rgb = (color: string): [number, number, number] => {
+    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(color);
+    if (!m) throw new Error(`not an rgb() color: ${color}`);
+    return [Number(m[1]), Number(m[2]), Number(m[3])];
+  };
+  const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  const luminance = ([r, g, b]: number[]) => {
+    const lin = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(rgb(a)), luminance(rgb(b))].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  // A secondary button draws its label in the brand color, and its background turns --_surface-muted (#f5f7fa,
+  // styles/shared.ts `.btn.secondary:hover`) while pointed at: a brand just above 4.5:1 on white (#1a73e8: 4.51) is
+  // 4.2:1 there, below AA for the label of every "Back", "Try again", "Keep this card"… pointed at. The check
+  // (flow/branding.ts) measures the brand against that surface: such a brand is not used, one that passes keeps it.
+  for (const [brand, used] of [['#1a73e8', false], ['#1d68d8', true]] as const) {
+    it(`a secondary button's label stays at 4.5:1 while pointed at: brand ${brand} ${used ? 'used' : 'not used (the default instead)'}`, async () => {
+      const account = makeAccount({ status: 'active', status_reason: 'active' } as Partial<Account>, { has_payment_method: true });
+      const session = makeSession({ scope: 'update-payment-method', branding: { name: 'Acme Bank', primary_color: brand, logo_url: null } });
+      const api = fakeApi({ getFlow: async () => session, getAccount: async () => account, getPaymentMethod: async () => CARD });
+      const { el } = await mountFlow({ account, session, api });
+      const view = await waitForView(el, 'sf-step-card-on-file');
+      let keep: HTMLButtonElement | undefined;
+      await waitUntil(() => {
+        const card = view.shadowRoot!.querySelector('sf-current-card');
+        keep = [...(card?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.btn.secondary') ?? [])].find((b) => b.textContent!.includes('Keep this card'));
+        return Boolean(keep);
+      }, 'no "Keep this card" button');
+      const button = keep!;
+      expect(rgb(getComputedStyle(button).color), 'the label color').to.deep.equal(used ? hex(brand) : hex('#0b5cad'));
+      const box = button.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+      // The hover's background transition (120 ms).
+      await pause(400);
+      expect(button.matches(':hover'), 'the pointer is on the button').to.equal(true);
+      const style = getComputedStyle(button);
+      const ratio = contrast(style.color, style.backgroundColor);
+      expect(ratio, `label ${style.color} on ${style.backgroundColor} while pointed at: ${ratio.toFixed(2)}:1`).to.be.at.least(4.5);
+    });
+  }
 });

@@ -4,6 +4,7 @@ import type { OpenWindow, SfStepBatteryAuthorize } from '../../src/steps/battery
 import type { BatteryAuthorization } from '../../src/api/types.js';
 import { AUTH_ID, MAKERS, MAKER_ORIGIN, makeAuthorization } from './battery-fixtures.js';
 import { FakeApi, apiError, button, makeAccount, mount, settle, text, until } from './harness.js';
+import { deepFocus, isLive } from './live-regions.js';
 
 const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
 const tesla = { id: 'tesla' as const, name: 'Tesla' };
@@ -435,5 +436,39 @@ describe('sf-step-battery-authorize', () => {
     const polls = fake.callsOf('getBatteryAuthorization').length;
     await new Promise((r) => setTimeout(r, 200));
     expect(fake.callsOf('getBatteryAuthorization')).to.have.length(polls);
+  });
+
+  // The battery notices (blocked window, denied, closed, expired) get focus on their <h2> as they appear
+  // (battery-authorize.ts: _renderNotice, focusHeading('.alert h2')): an alert too would say the title twice. The
+  // heading is described by the notice's sentence, so focus reads both.
+  it('the "Your browser blocked the window" notice is not both an alert and focused (said twice)', async () => {
+    const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
+    const fake = new FakeApi().on('createBatteryAuthorization', async (req) => makeAuthorization({ maker: req.maker }));
+    const open: OpenWindow = () => null;
+    const el = await mount<SfStepBatteryAuthorize>(
+      fake.api,
+      html`<sf-step-battery-authorize
+        .account=${account}
+        .draft=${{}}
+        .maker=${{ id: 'tesla', name: 'Tesla' }}
+        .returned=${null}
+        .openWindow=${open}
+        .topLevel=${false}
+        .navigate=${() => undefined}
+        .pageUrl=${() => 'https://flow.example/'}
+        .pollMs=${40}
+      ></sf-step-battery-authorize>`,
+    );
+    await until(() => text(el).includes('Continue to Tesla') && el.shadowRoot!.querySelector('.actions .btn.primary') !== null);
+    button(el, 'Continue to Tesla').click();
+    await until(() => text(el).includes('Your browser blocked the window'));
+    await settle(el);
+    await settle(el);
+    const notice = el.shadowRoot!.querySelector('.alert')!;
+    const focused = deepFocus();
+    const focusedInside = focused !== null && notice.contains(focused);
+    expect(focusedInside && isLive(notice), 'the notice is role="alert" and focus moved into it: its title is said twice').to.equal(false);
+    const described = el.shadowRoot!.getElementById(focused!.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent, 'the focused heading is described by the notice\'s sentence').to.contain('Allow pop-ups for this page');
   });
 });

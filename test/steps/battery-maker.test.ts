@@ -3,6 +3,7 @@ import '../../src/steps/battery-maker/battery-maker.js';
 import type { SfStepBatteryMaker } from '../../src/steps/battery-maker/battery-maker.js';
 import { MAKERS, makeDevice } from './battery-fixtures.js';
 import { FakeApi, apiError, button, makeAccount, mount, q, settle, text, until } from './harness.js';
+import { renderedLiveRegions } from './live-regions.js';
 
 const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
 
@@ -69,5 +70,17 @@ describe('sf-step-battery-maker', () => {
     const errored = new Promise((resolve) => document.body.addEventListener('sf-api-error', resolve, { once: true }));
     await mount(expired.api, html`<sf-step-battery-maker .account=${account} .draft=${{}}></sf-step-battery-maker>`);
     await errored;
+  });
+
+  it('"Choose the maker" arrives in a live region that was already rendered', async () => {
+    const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
+    const fake = new FakeApi().on('listBatteryMakers', async () => MAKERS).on('listBatteryDevices', async () => ({ data: [] }));
+    const el = await mount<SfStepBatteryMaker>(fake.api, html`<sf-step-battery-maker .account=${account} .draft=${{}}></sf-step-battery-maker>`);
+    await until(() => el.shadowRoot!.querySelector('input[type=radio]') !== null);
+    await settle(el);
+    const before = renderedLiveRegions(el.shadowRoot!);
+    button(el, 'Continue').click();
+    await until(() => text(q(el, '#maker-error')) !== '');
+    expect(before.has(q(el, '#maker-error')), 'the empty #maker-error live region was not rendered (display: none) before its message').to.equal(true);
   });
 });

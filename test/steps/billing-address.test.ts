@@ -2,7 +2,8 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/billing-address/billing-address.js';
 import type { SfStepBillingAddress } from '../../src/steps/billing-address/billing-address.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
-import { FakeApi, apiError, button, mount, q, settle, text, type, until } from './harness.js';
+import { FakeApi, apiError, blur, button, mount, q, settle, text, type, until } from './harness.js';
+import { renderedLiveRegions } from './live-regions.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS } from './billing-fixtures.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
@@ -158,5 +159,33 @@ describe('sf-step-billing-address', () => {
     await settle(again);
     expect(q<HTMLInputElement>(again, 'input[value="same"]').checked).to.equal(true);
     expect(fake.callsOf('getBillingAddress')).to.have.length(2);
+  });
+
+  // 4.1.3 / ARIA22 (the rule e2e/support/announce.ts checks): a live region must be in the accessibility tree, empty,
+  // before its message arrives. An empty field error is taken out of the layout, never out of that tree
+  // (`.error:empty`, src/steps/shared/step.styles.ts: `display: none` would), so a field left with a problem (focus
+  // already on the next field) is announced.
+  it('the error of a field the customer just left arrives in a live region that was already rendered', async () => {
+    const fake = new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS);
+    const el = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${{}}></sf-step-billing-address>`);
+    await until(() => Boolean(el.shadowRoot!.querySelector('form')));
+    q<HTMLInputElement>(el, 'input[value="other"]').click();
+    await settle(el);
+    const region = q(el, '#ba-address_1-error');
+    expect(region.getAttribute('aria-live')).to.equal('polite');
+    expect(text(region)).to.equal('');
+    // Before the message: the (empty) live region must be rendered, or it is not a live region at all.
+    const before = renderedLiveRegions(el.shadowRoot!);
+    const displayBefore = getComputedStyle(region).display;
+    const street = q<HTMLInputElement>(el, '#ba-address_1');
+    street.focus();
+    q<HTMLInputElement>(el, '#ba-address_2').focus();
+    blur(street);
+    await until(() => text(q(el, '#ba-address_1-error')) !== '', 'no error shown for the empty street');
+    expect(text(q(el, '#ba-address_1-error'))).to.contain('Enter the street address');
+    expect(
+      before.has(q(el, '#ba-address_1-error')),
+      `the empty error region was display: ${displayBefore} before the message: not in the accessibility tree, so the message is not announced`,
+    ).to.equal(true);
   });
 });

@@ -2,7 +2,8 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/documents/documents.js';
 import type { SfStepDocuments } from '../../src/steps/documents/documents.js';
 import type { Document, Location } from '../../src/api/types.js';
-import { FakeApi, apiError, button, key, makeAccount, makeLocation, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { FakeApi, apiError, button, deferred, key, makeAccount, makeLocation, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { liveRegionOf, renderedLiveRegions, textNode } from './live-regions.js';
 
 const location = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', start_date: '2028-01-05', end_date: '2031-01-04' });
 const queuedLocation = {
@@ -161,5 +162,22 @@ describe('sf-step-documents', () => {
     // The current documents never loaded: still said, with the way to try again.
     expect(text(el)).to.contain('Something went wrong on our side');
     expect(text(el)).to.contain('Try again');
+  });
+
+  // 4.1.3: a status region inserted with its sentence is not reliably read; opening "All documents" says "Loading your
+  // documents…" in the region that was already on the page, as the renewal plans' "none" is (renewal.test.ts).
+  it('says "Loading your documents…" for the all-documents tab in a live region already on the page', async () => {
+    const all = deferred<{ data: Document[] }>();
+    const api = fake().on('listAllDocuments', () => all.promise);
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => links(el, 'active').length === 3);
+    const before = renderedLiveRegions(el.shadowRoot!);
+    button(el, 'All documents').click();
+    await until(() => text(el).includes('Loading your documents'));
+    const region = liveRegionOf(textNode(el.shadowRoot!, 'Loading your documents')!.parentElement!);
+    expect(region !== null && before.has(region), '"Loading your documents…" came in a status region inserted with it').to.equal(true);
+    all.resolve({ data: [...ACTIVE, ...HISTORICAL] });
+    await until(() => links(el, 'all').length === 4);
+    expect(text(region!)).to.equal('');
   });
 });

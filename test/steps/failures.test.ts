@@ -20,6 +20,7 @@ import type { SfStepAddress } from '../../src/steps/address/address.js';
 import type { SfStepBatteryMaker } from '../../src/steps/battery-maker/battery-maker.js';
 import type { Account } from '../../src/api/types.js';
 import { ApiError } from '../../src/api/errors.js';
+import { saidNow } from './live-regions.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 installFakeStripe();
@@ -29,8 +30,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Visible words of the step besides its heading/lead, buttons and the plan cards: what it says about the failure. */
 function alerts(el: Element): string {
-  const found = [...el.shadowRoot!.querySelectorAll('[role="alert"]')].map((a) => text(a));
-  return found.join(' | ');
+  return saidNow(el.shadowRoot!)
+    .map((a) => text(a))
+    .join(' | ');
 }
 
 async function choosePlan(el: Element, index = 0): Promise<HTMLElement> {

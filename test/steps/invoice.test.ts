@@ -4,6 +4,7 @@ import { chargesTotal, type SfStepInvoice } from '../../src/steps/invoice/invoic
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { InvoiceDetail } from '../../src/api/types.js';
 import { FakeApi, apiError, button, mount, settle, text, until } from './harness.js';
+import { deepFocus, isLive, langOf, textNode } from './live-regions.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { ACTIVE, makeDetail, makeInvoice } from './billing-fixtures.js';
 
@@ -130,5 +131,49 @@ describe('sf-step-invoice', () => {
     const back = oneEvent(missing, 'sf-step-complete') as Promise<StepCompleteEvent>;
     button(missing, 'Back to invoices').click();
     expect((await back).detail).to.deep.equal({ step: 'invoice', data: { open: 'invoices' } });
+  });
+
+  // "Once, not twice": a refusal is rendered role="alert" (announced as it appears), and when focus is on the page
+  // LaterStep.updated (src/steps/shared/later-step.ts) focuses it, which reads it: it then stops being an alert. The
+  // card step's "Your card was not saved" (payment.ts, _renderCardError) is the same markup.
+  it('a refusal (the service\'s 409 on an invoice) is not both an alert and focused (said twice)', async () => {
+    const fake = new FakeApi().on('getInvoice', async () => Promise.reject(apiError(409, 'This invoice is being corrected')));
+    const el = await mount<SfStepInvoice>(fake.api, html`<sf-step-invoice .account=${ACTIVE} .draft=${{}} .number=${'INV-1'}></sf-step-invoice>`);
+    await until(() => el.shadowRoot!.querySelector('.refusal') !== null);
+    await settle(el);
+    await settle(el);
+    const refusal = el.shadowRoot!.querySelector('.refusal')!;
+    const focused = deepFocus();
+    const focusedInside = focused !== null && (focused === refusal || refusal.contains(focused));
+    expect(
+      focusedInside && isLive(refusal),
+      `the refusal is role="${refusal.getAttribute('role')}" and focus was moved onto it: a screen reader says it twice`,
+    ).to.equal(false);
+  });
+
+
+  // 3.1.2: invoice.ts chargeName/groupName show the service's own (English) description of a charge type or group key
+  // the flow has no words for (the contract's Charge.type is an open string), and chargeText any other quantity or
+  // rate text as it came: marked lang="en", or a Spanish voice reads "Late payment fee" with Spanish rules.
+  it('an unknown charge\'s English description and rate text are marked lang="en" in Spanish', async () => {
+    const base = makeDetail();
+    const [energy, delivery, taxes] = base.charge_groups;
+    const late = { ...taxes!.charges[0]!, type: 'late_payment_fee', description: 'Late payment fee', quantity_text: '1 late payment', rate_text: 'per the tariff' };
+    const detail: InvoiceDetail = { ...base, charge_groups: [energy!, delivery!, { ...taxes!, charges: [late, taxes!.charges[1]!] }] };
+    const el = await mount<SfStepInvoice>(new FakeApi().on('getInvoice', async () => detail).api, html`<sf-step-invoice .account=${ACTIVE} .draft=${{}} .number=${detail.number}></sf-step-invoice>`);
+    try {
+      await useScope('billing');
+      await setLocale('es');
+      await el.updateComplete;
+      await until(() => text(el).includes('Late payment fee'));
+      expect(text(el)).to.contain('Cargo'); // the flow's own words are Spanish
+      for (const english of ['Late payment fee', 'per the tariff']) {
+        const node = textNode(el.shadowRoot!, english);
+        expect(node, english).to.not.equal(null);
+        expect(langOf(node!), `"${english}" (the service's English) is read as ${langOf(node!)}`).to.equal('en');
+      }
+    } finally {
+      await setLocale('en');
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { saidNow } from './live-regions.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS, makeInvoice, makeInvoices } from './billing-fixtures.js';
 
 const ALL = makeInvoices(30);
@@ -143,7 +144,7 @@ describe('sf-step-invoices', () => {
     });
     const el = await mountList(fake);
     await until(() => text(el).includes('The service could not accept this:'));
-    expect(el.shadowRoot!.querySelector('[role="alert"]')).not.to.equal(null);
+    expect(text(saidNow(el.shadowRoot!)[0]!)).to.contain('The service could not accept this:');
   });
 
   it('without invoices, says when the first bill comes from the service start', async () => {

@@ -5,6 +5,7 @@ import type { SfStepPayment } from '../../src/steps/payment/payment.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { PaymentMethod } from '../../src/api/types.js';
 import { setLocale } from '../../src/i18n/localization.js';
+import { saidNow } from './live-regions.js';
 import { FakeApi, apiError, button, detach, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 installFakeStripe();
@@ -121,9 +122,9 @@ describe('sf-step-payment', () => {
     save.click();
     await until(() => text(el).includes('Your card was not saved.'));
     await until(() => document.activeElement !== document.body);
-    const focused = el.shadowRoot!.activeElement;
-    expect(focused?.getAttribute('role') ?? focused?.localName, 'focus on the alert that says why').to.equal('alert');
-    expect(text(focused!)).to.contain('Please enter your card again');
+    const [said] = saidNow(el.shadowRoot!);
+    expect(said, 'focus on what says why').to.equal(el.shadowRoot!.activeElement);
+    expect(text(said!)).to.contain('Please enter your card again');
   });
 
   it('retries only the sync, with the same key, after a network failure', async () => {

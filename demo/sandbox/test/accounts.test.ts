@@ -160,7 +160,7 @@ describe('tokens and links', () => {
         allowed_parent_origins: ['http://partner.test'],
         return_url: 'http://partner.test/done',
         locale: 'es',
-        branding: { name: 'Sandbox Partner', primary_color: '#1f6feb', logo_url: 'http://localhost:4010/__sandbox/branding/logo.svg' },
+        branding: { name: 'Sandbox Partner', primary_color: '#1d68d8', logo_url: 'http://localhost:4010/__sandbox/branding/logo.svg' },
       },
     );
   });

@@ -220,9 +220,11 @@ export class SfStepBatteryAuthorize extends LaterStep {
                       id: 'battery.notice.blocked_generic',
                     }),
               ];
-    return html`<div class="alert ${notice === 'closed' ? '' : 'warning'}" role="alert">
-      <h2 tabindex="-1">${title}</h2>
-      <p>${body}</p>
+    // Not an alert: focus goes to its heading as it appears (focusHeading('.alert h2')), which reads the title and,
+    // described by it, the sentence; an alert too would say them twice.
+    return html`<div class="alert ${notice === 'closed' ? '' : 'warning'}">
+      <h2 tabindex="-1" aria-describedby="notice-body">${title}</h2>
+      <p id="notice-body">${body}</p>
     </div>`;
   }
 

@@ -71,7 +71,7 @@ export class SfStepBatteryDevice extends LaterStep {
     return html`
       ${stepHeading(heading, device ? msg('This is the battery linked to your account.', { id: 'battery.device.lead' }) : nothing)}
       ${renderRetryAlert(this._failure, () => void this._device.run())} ${renderRefusal(this._failure)}
-      ${device === undefined && !this._failure ? html`<p role="status" class="muted">${msg('Loading your battery…', { id: 'battery.device.loading' })}</p>` : nothing}
+      <p role="status" class="muted">${device === undefined && !this._failure ? msg('Loading your battery…', { id: 'battery.device.loading' }) : ''}</p>
       ${device === null
         ? html`<div class="alert warning" role="alert">
             <p>${msg('The battery is not on your account yet. It can take a moment to appear.', { id: 'battery.device.missing' })}</p>

@@ -108,6 +108,9 @@ export class SfStepDocuments extends LaterStep {
     const location = loaded?.[0];
     const address = location?.address.address_1;
     const failure = this._failure ?? this._allFailure;
+    // One status region for both tabs, always there (a region inserted with its sentence is not reliably read): a
+    // tab's "Loading…" is said, on arrival and on its first opening.
+    const loading = this._view === 'active' ? this._active.status === TaskStatus.PENDING : this._all.status === TaskStatus.PENDING || this._all.status === TaskStatus.INITIAL;
     return html`
       ${stepHeading(
         msg('Your plan documents', { id: 'docs.heading' }),
@@ -121,6 +124,7 @@ export class SfStepDocuments extends LaterStep {
         ${this._tab('active', msg('Current documents', { id: 'docs.tab.active' }))}
         ${this._tab('all', msg('All documents', { id: 'docs.tab.all' }))}
       </div>
+      <p role="status">${loading ? msg('Loading your documents…', { id: 'docs.loading' }) : ''}</p>
       <div role="tabpanel" id="panel-active" aria-labelledby="tab-active" tabindex="0" ?hidden=${this._view !== 'active'}>
         ${this._renderActive(location, loaded?.[1])}
       </div>
@@ -150,17 +154,14 @@ export class SfStepDocuments extends LaterStep {
   }
 
   private _renderActive(location: Location | undefined, docs: Document[] | undefined) {
-    if (this._active.status === TaskStatus.PENDING) return html`<p role="status">${msg('Loading your documents…', { id: 'docs.loading' })}</p>`;
-    if (!docs) return nothing;
+    if (this._active.status === TaskStatus.PENDING || !docs) return nothing;
     return html`<h2>${msg('Documents in effect now', { id: 'docs.active.heading' })}</h2>
       <sf-document-list .documents=${docs} .location=${location} label=${msg('Documents in effect now', { id: 'docs.active.heading' })}></sf-document-list>`;
   }
 
   private _renderAll(location: Location | undefined) {
-    if (this._all.status === TaskStatus.PENDING || this._all.status === TaskStatus.INITIAL)
-      return html`<p role="status">${msg('Loading your documents…', { id: 'docs.loading' })}</p>`;
     const docs = this._all.value;
-    if (!docs) return nothing;
+    if (this._all.status === TaskStatus.PENDING || !docs) return nothing;
     // The service lists them active, queued, historical: one group each, named, so the list reads in that order.
     const groups = [
       { status: 'active', heading: msg('In effect now', { id: 'docs.group.active' }) },

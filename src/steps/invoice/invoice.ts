@@ -1,4 +1,4 @@
-import { css, html, nothing, type PropertyDeclarations } from 'lit';
+import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { InvoiceDetail } from '../../api/types.js';
 import { getInvoice } from '../../api/billing.js';
@@ -24,8 +24,11 @@ export function chargesTotal(invoice: Pick<InvoiceDetail, 'charge_groups'>): num
 /** A timestamp's calendar day in the service's zone (America/Chicago). */
 const dayOf = (iso: string): string => todayYmd('America/Chicago', new Date(iso));
 
+/** The service's own words (it writes in English), marked as English so a Spanish screen reader reads them in English. */
+const english = (text: string) => html`<span lang="en">${text}</span>`;
+
 /** The charge groups' names in the customer's language; an unknown group keeps the service's name. */
-function groupName(group: Group, utility: string | undefined): string {
+function groupName(group: Group, utility: string | undefined): string | TemplateResult {
   switch (group.key) {
     case 'energy': return msg('Energy charges', { id: 'invoice.group.energy' });
     case 'delivery':
@@ -33,12 +36,12 @@ function groupName(group: Group, utility: string | undefined): string {
         ? msg(str`Delivery charges from ${utility}`, { id: 'invoice.group.delivery_from' })
         : msg('Delivery charges from your utility', { id: 'invoice.group.delivery' });
     case 'taxes_fees': return msg('Taxes and fees', { id: 'invoice.group.taxes_fees' });
-    default: return group.name;
+    default: return english(group.name);
   }
 }
 
 /** Each charge's name in the customer's language; an unknown one keeps the service's description. */
-function chargeName(charge: Charge): string {
+function chargeName(charge: Charge): string | TemplateResult {
   switch (charge.type) {
     case 'energy_charge': return msg('Energy charge', { id: 'invoice.charge.energy' });
     case 'base_charge': return msg('Base charge', { id: 'invoice.charge.base' });
@@ -46,16 +49,17 @@ function chargeName(charge: Charge): string {
     case 'tdu_delivery_charge': return msg('Utility delivery charge', { id: 'invoice.charge.tdu_delivery' });
     case 'puc_assessment': return msg('Public Utility Commission assessment', { id: 'invoice.charge.puc' });
     case 'gross_receipts_reimbursement': return msg('Gross receipts tax reimbursement', { id: 'invoice.charge.gross_receipts' });
-    default: return charge.description;
+    default: return english(charge.description);
   }
 }
 
 /**
  * A charge's quantity or rate as the service writes it ("1 billing period", "$4.90/mo", "1,097 kWh", "9.7000¢/kWh",
  * "0.1667%"). Numbers, kWh, ¢ and % read the same in Spanish; the billing period and the month are said in the
- * customer's language. Any other text is the service's own, shown as it came.
+ * customer's language. Any other text is the service's own, shown as it came: marked as English when it has words
+ * ("1 late payment"), not when it is only numbers and units.
  */
-function chargeText(text: string): string {
+function chargeText(text: string): string | TemplateResult {
   const periods = /^(\d+) billing periods?$/.exec(text);
   if (periods) {
     const count = Number(periods[1]);
@@ -64,7 +68,8 @@ function chargeText(text: string): string {
       : msg(str`${count} billing periods`, { id: 'invoice.quantity.periods' });
   }
   const monthly = /^(\$[\d,]+\.\d{2})\/mo$/.exec(text);
-  return monthly ? msg(str`${monthly[1]}/mo`, { id: 'invoice.rate.monthly' }) : text;
+  if (monthly) return msg(str`${monthly[1]}/mo`, { id: 'invoice.rate.monthly' });
+  return /[a-z]{2}/i.test(text.replace('kWh', '')) ? english(text) : text;
 }
 
 /**

@@ -74,7 +74,7 @@ export class SfOptOut extends LocalizedElement {
       <form novalidate @submit=${this._submit}>
         <fieldset aria-busy=${loading ? 'true' : 'false'}>
           <legend>${msg('Reason (optional)', { id: 'optout.legend' })}</legend>
-          ${loading ? html`<p role="status" class="muted">${msg('Loading the choices…', { id: 'optout.loading' })}</p>` : nothing}
+          <p role="status" class="muted">${loading ? msg('Loading the choices…', { id: 'optout.loading' }) : ''}</p>
           ${reasons.map(
             (r) => html`<label class="choice">
               <input type="radio" name="reason" .value=${r.code} .checked=${this._reason === r.code} @change=${() => (this._reason = r.code)} />

@@ -280,7 +280,8 @@ export class SfStepPayment extends LaterStep {
       e.type === 'not_saved' || !e.message
         ? msg('Please enter your card again, or use another card.', { id: 'payment.error.again' })
         : e.message;
-    // A refusal (LaterStep): focus lost to the page (the Save button it was on is gone) comes here, where it is read.
+    // A refusal (LaterStep): focus lost to the page (the Save button it was on is gone) comes here, where it is read
+    // (and it stops being an alert, said once); with focus elsewhere, the alert says it.
     return html`<div class="alert error refusal" role="alert" tabindex="-1">
       <p><strong>${msg('Your card was not saved.', { id: 'payment.error.heading' })}</strong> ${detail}</p>
       ${e.type === 'card_error'

@@ -67,7 +67,7 @@ export class SfStepRenewalDone extends LaterStep {
               }),
       )}
       ${renderRetryAlert(this._failure, () => void this._read.run(), this._read.status === TaskStatus.PENDING)} ${renderRefusal(this._failure)}
-      ${this._read.status === TaskStatus.PENDING ? html`<p role="status">${msg('Loading your renewal…', { id: 'renewal.done.loading' })}</p>` : nothing}
+      <p role="status">${this._read.status === TaskStatus.PENDING ? msg('Loading your renewal…', { id: 'renewal.done.loading' }) : ''}</p>
       ${queued
         ? html`<section class="card" aria-labelledby="queued-heading">
             <h2 id="queued-heading">${msg('Your new plan (queued)', { id: 'renewal.done.queued' })}</h2>

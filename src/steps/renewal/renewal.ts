@@ -55,7 +55,7 @@ export class SfStepRenewal extends LaterStep {
       ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location && !ended ? contractEnd(location.contract) : null)}
       ${renderRetryAlert(this._failure, () => void this._location.run(), pending)}
       ${renderRefusal(this._failure)}
-      ${pending ? html`<p role="status">${msg('Loading your plan…', { id: 'renewal.loading' })}</p>` : nothing}
+      <p role="status">${pending ? msg('Loading your plan…', { id: 'renewal.loading' }) : ''}</p>
       ${location
         ? html`<section class="card" aria-labelledby="current-heading">
             <h2 id="current-heading">${msg('Your current plan', { id: 'renewal.current' })}</h2>

@@ -8,6 +8,10 @@ import { stepStyles } from './step.styles.js';
  * 320 px screen reflow instead of clipping; every control is at least the 44 px target.
  */
 const laterExtras = css`
+  /* A status region kept on the page between its sentences (a region inserted with its sentence is not reliably read): nothing to see while empty. */
+  [role='status']:empty {
+    margin: 0;
+  }
   /* The check mark above a last screen's heading (done, card updated): decorative, the heading says it. */
   .badge {
     width: 3rem;

@@ -83,13 +83,16 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
    * Focus lost to the page (see StepElement.updated) where there is no "Try again" to take it: after "Try again"
    * worked (the failure's alert, or a refusal, and the button gone), the step's heading, so a screen reader goes on
    * from the top of what loaded; after a refusal (an alert without a button, refusal.ts), the refusal, so it is read
-   * where it is.
+   * where it is. Focus reads it: it stops being an alert first (in the same task, before assistive technology sees
+   * it), or it would be said twice. A refusal that gets no focus stays an alert, so it is still said.
    */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const alerted = this.renderRoot.querySelector('.alert button, .refusal') !== null;
     if (document.activeElement === document.body) {
-      this.renderRoot.querySelector<HTMLElement>(this._alerted && !alerted ? '#step-heading' : '.refusal')?.focus();
+      const to = this.renderRoot.querySelector<HTMLElement>(this._alerted && !alerted ? '#step-heading' : '.refusal');
+      to?.removeAttribute('role');
+      to?.focus();
     }
     this._alerted = alerted;
   }

@@ -33,11 +33,9 @@ const stepExtras = css`
     border-color: var(--_error);
     background: var(--_error-bg);
   }
+  /* A field's error is a live region: kept in the accessibility tree while empty (or its message is not read), out of the layout. */
   .error:empty {
-    display: none;
-  }
-  .error:empty::before {
-    content: none;
+    position: absolute;
   }
   @media (forced-colors: active) {
     .alert {
