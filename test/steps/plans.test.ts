@@ -402,6 +402,7 @@ describe('sf-step-plans', () => {
     await until(() => fake.callsOf('getLocation').length === 1);
     await settle(el);
     expect(text(el)).not.to.contain('You accepted');
-    expect(qMaybe(el, '.card .btn.primary'), 'no Continue: a plan must be accepted for this meter').to.equal(null);
+    const buttons = [...el.shadowRoot!.querySelectorAll('button')].map((b) => text(b));
+    expect(buttons, 'no Continue: a plan must be accepted for this meter').not.to.include('Continue');
   });
 });

@@ -169,7 +169,7 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
       ${renderRetryAlert(this._failure, () => this._retry(), status === TaskStatus.PENDING || accepting)}
       ${renderRefusal(this._failure)}
       ${kept
-        ? html`<div class="card">
+        ? html`<div class="alert">
             <p>${msg(str`You accepted ${kept}.`, { id: 'plans.kept' })}</p>
             <button type="button" class="btn primary" ?disabled=${accepting} @click=${() => this.complete()}>${msg('Continue', { id: 'step.continue' })}</button>
           </div>`
