@@ -20,6 +20,8 @@ export interface UsageProfile {
   historyStart: string;
   /** Last whole day with usage (YYYY-MM-DD); usage lags a day or two behind today. */
   lastDay: string;
+  /** The meter is read no more (service ended): `lastDay` is final, and its month settled rather than an estimate. */
+  ended?: boolean;
   solar: boolean;
   /** Yearly average of monthly grid use before solar; by default a seeded value between 1,100 and 1,200 kWh. */
   averageMonthlyKwh?: number;
@@ -339,7 +341,7 @@ export function monthlyUsage(year: number | string | undefined, profile: UsagePr
       exportWh += sum(day.exportWh);
     }
     // A month still being read is a running figure, not a settled monthly value.
-    const isEstimate = range !== null && range.lastDate < lastDayOfMonth(month);
+    const isEstimate = range !== null && range.lastDate < lastDayOfMonth(month) && !profile.ended;
     data.push({ month, import_kwh: kwh(importWh), export_kwh: kwh(exportWh), is_estimate: isEstimate });
   }
   return { year: y, time_zone: USAGE_TIME_ZONE, data };

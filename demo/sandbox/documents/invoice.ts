@@ -36,7 +36,8 @@ export function invoiceDocument(invoice: InvoicePdfInput, lang: DocLang): PdfDoc
       : say('Paid', 'Pagada'),
     voided: say('Voided', 'Anulada'),
     due: say(`Due on ${longDate(invoice.payment_due_date, lang)}`, `Vence el ${longDate(invoice.payment_due_date, lang)}`),
-    past_due: say(`Past due since ${longDate(invoice.payment_due_date, lang)}`, `Vencida desde el ${longDate(invoice.payment_due_date, lang)}`),
+    // On its due date an invoice is still due (auto-pay charges it then): past due from the day after.
+    past_due: say(`Past due: payment was due on ${longDate(invoice.payment_due_date, lang)}`, `Vencida: el pago vencía el ${longDate(invoice.payment_due_date, lang)}`),
   };
   const kwh = Number(invoice.total_kwh).toLocaleString(locale(lang));
   const optional = (label: string, value: string | undefined): PdfTableRow[] => (value ? [row(label, value)] : []);

@@ -8,6 +8,8 @@ import { checkBody, parseBody } from '../http/contract.js';
 import { removePaymentMethod } from '../state/enrollment.js';
 import { accountJson, tokenAccount, type Deps } from './deps.js';
 
+/** The cancelled reasons of a service that never started. */
+const PRE_START = STATUS_PAIRS.cancelled.filter((r) => r !== 'cancelled_post_start').join(', ');
 /** Statuses that only make sense for an account with a location (an accepted plan). */
 const NEEDS_LOCATION = new Set<StatusReason>(['service_pending', 'utility_submitted', 'active', 'cancelled_post_start', 'utility_blocked']);
 
@@ -30,6 +32,14 @@ export function registerAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     if (!body || issues.length) throw fail.invalid(issues);
     if (NEEDS_LOCATION.has(body.status_reason) && !account.location) {
       throw fail.field('status', 'range', `${body.status}/${body.status_reason} needs an accepted plan (a location)`);
+    }
+    // Whether service had started decides what a cancellation does (a final invoice once it had): the reason must agree.
+    const started = account.serviceActiveAt !== null;
+    if (body.status === 'cancelled' && (body.status_reason === 'cancelled_post_start') !== started) {
+      const message = started
+        ? `${body.status_reason} is for a service that never started; this account's service started: use cancelled_post_start`
+        : `cancelled_post_start needs a service that started (enrollment.is_service_active); this account's has not: use ${PRE_START}`;
+      throw fail.field('status_reason', 'range', message);
     }
     progress.force(account, { status: body.status, status_reason: body.status_reason }, clock.nowMs());
     return accountJson(c, deps, account);

@@ -5,7 +5,6 @@ import { documentTitle } from '../documents/index.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail } from '../http/errors.js';
 import { queryValue, validPathParameter } from '../http/contract.js';
-import { lastDayOfService } from '../state/invoice-history.js';
 import { usageProfileOf } from '../state/usage-profile.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord, ContractRecord } from '../store/types.js';
@@ -60,8 +59,8 @@ function currentDocuments(deps: Deps, contract: ContractRecord, status: Document
   return yracDoc ? [...docs, yracDoc] : docs;
 }
 
-/** Once service has ended (a cancellation after it started), none is in effect: the contract's are historical. */
-const serviceEnded = (a: AccountRecord): boolean => lastDayOfService(a) !== null;
+/** Once the account is cancelled (its service ended, or never started), none is in effect: the contract's are historical. */
+const serviceEnded = (a: AccountRecord): boolean => a.cancelledAt !== null;
 
 function activeDocuments(deps: Deps, a: AccountRecord): Document[] {
   return serviceEnded(a) ? [] : currentDocuments(deps, a.location!.contract, 'active');

@@ -78,10 +78,16 @@ export class Progress {
   /**
    * A status forced by the sandbox controls stops the pipeline, except active, after which usage still arrives. A
    * cancelled status records when the account was cancelled (the first one: another cancelled reason changes only
-   * the reason), which ends its service and billing; any other status undoes the cancellation.
+   * the reason), which ends its service and billing and drops a renewal queued then (it never starts; its EFL and
+   * TOS become historical, as a replaced contract's); any other status undoes the cancellation, but not the drop.
    */
   force(a: AccountRecord, pair: StatusPair, now: number): void {
     a.cancelledAt = pair.status === 'cancelled' ? (a.cancelledAt ?? now) : null;
+    const queued = a.location?.queuedContract;
+    if (queued && a.cancelledAt !== null) {
+      a.pastContracts.push(queued);
+      a.location!.queuedContract = null;
+    }
     a.forced = pair;
     if (pair.status === 'active') {
       if (a.serviceActiveAt === null) this.#activate(a, now);

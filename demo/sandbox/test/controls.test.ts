@@ -63,10 +63,36 @@ describe('POST /v1/account/sandbox/status', () => {
 
   it('reaches every cancelled pair', async () => {
     const { token } = await h.readyToFinalize();
-    for (const reason of ['enrollment_blocked_verification_hold', 'cancelled_pre_start', 'expire_pre_active', 'cancelled_post_start']) {
+    for (const reason of ['enrollment_blocked_verification_hold', 'cancelled_pre_start', 'expire_pre_active']) {
       const res = await h.as(token)('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: reason });
       assert.deepEqual([res.body.status, res.body.status_reason], ['cancelled', reason]);
     }
+    const active = await h.readyToFinalize();
+    assert.equal((await h.as(active.token)('POST', '/v1/account/enroll/finalize', {})).status, 200);
+    assert.equal((await h.as(active.token)('POST', '/v1/account/sandbox/advance', { to: 'active' })).status, 200);
+    const res = await h.as(active.token)('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'cancelled_post_start' });
+    assert.deepEqual([res.body.status, res.body.status_reason], ['cancelled', 'cancelled_post_start']);
+  });
+
+  // A cancelled reason says whether service had started, and the sandbox acts on whether it had (a final invoice,
+  // charged by auto-pay, once it had): a reason that contradicts the service would bill a "pre-start" cancellation.
+  it('refuses a cancelled reason that contradicts whether service started (400 naming status_reason)', async () => {
+    const ready = await h.readyToFinalize();
+    const notStarted = h.as(ready.token);
+    assertError(await notStarted('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'cancelled_post_start' }), 400, 'invalid_request', ['status_reason']);
+    assert.equal((await h.account(ready.token)).status, 'applying', 'a refused control changed the status');
+
+    const active = await h.readyToFinalize();
+    const started = h.as(active.token);
+    assert.equal((await started('POST', '/v1/account/enroll/finalize', {})).status, 200);
+    assert.equal((await started('POST', '/v1/account/sandbox/advance', { to: 'active' })).status, 200);
+    for (const reason of ['cancelled_pre_start', 'expire_pre_active', 'enrollment_blocked_verification_hold']) {
+      const res = await started('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: reason });
+      assertError(res, 400, 'invalid_request', ['status_reason']);
+      assert.match(res.body.error.fields[0].message, /cancelled_post_start/);
+    }
+    const account = await h.account(active.token);
+    assert.deepEqual([account.status, account.status_reason], ['active', 'active']);
   });
 });
 

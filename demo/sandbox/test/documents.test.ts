@@ -189,7 +189,19 @@ test('the invoice PDF shows every charge, the totals and the status', () => {
   const voided = invoices.find((r) => r.voided_at);
   assert.ok(voided);
   assert.match(textOf(invoiceDocument(toDetail(voided, today), 'en')), /Status \| Voided[\s\S]*was voided on/);
-  assert.match(textOf(invoiceDocument({ ...toDetail(invoices[3], today), status: 'past_due' }, 'es')), /Vencida desde el/);
+  assert.match(textOf(invoiceDocument({ ...toDetail(invoices[3], today), status: 'past_due' }, 'es')), /Estado \| Vencida: el pago vencía el/);
+});
+
+test('a past-due invoice\'s PDF names its due date as the day payment was due, not as a day it was already past due', () => {
+  // On its due date an invoice is still due (auto-pay charges it that day): it is past due from the day after, so
+  // "past due since <the due date>" would date the lateness a day early.
+  const pastDue = { ...toDetail(invoices[3], today), status: 'past_due' as const };
+  const en = textOf(invoiceDocument(pastDue, 'en'));
+  assert.match(en, /Status \| Past due: payment was due on \w+ \d+, \d{4}/);
+  assert.doesNotMatch(en, /Past due since/);
+  const es = textOf(invoiceDocument(pastDue, 'es'));
+  assert.match(es, /Estado \| Vencida: el pago vencía el \d+ de \p{L}+ de \d{4}/u);
+  assert.doesNotMatch(es, /Vencida desde/);
 });
 
 test('a past-due invoice\'s PDF says the automatic payment on its due date did not go through and the amount is still owed', () => {

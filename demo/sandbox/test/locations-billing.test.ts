@@ -183,4 +183,27 @@ describe('after a cancellation', () => {
       hc.close();
     }
   });
+
+  it('(cancelled_pre_start) reports the contract that never started expired and its documents historical', async () => {
+    const hc = new Harness();
+    try {
+      const created = await hc.call('POST', '/__sandbox/accounts', { body: { preset: 'cancelled-pre-start' } });
+      assert.equal(created.status, 201);
+      const as = hc.as(created.body.account_token);
+      const account = (await as('GET', '/v1/account')).body;
+      assert.deepEqual([account.status, account.status_reason], ['cancelled', 'cancelled_pre_start']);
+      const at = `/v1/account/locations/${account.location_uuid}`;
+      const { contract } = (await as('GET', at)).body;
+      assert.equal(contract.status, 'expired', `a contract cancelled before its start (${contract.start_date}) is still ${contract.status}`);
+      assert.deepEqual((await as('GET', `${at}/documents`)).body.data, [], 'no document of a cancelled enrollment is in effect');
+      const all = (await as('GET', `${at}/all-documents`)).body.data as Array<{ type: string; status: string }>;
+      assert.deepEqual(all.map((d) => [d.type, d.status]).sort(), [['efl', 'historical'], ['tos', 'historical'], ['yrac', 'historical']]);
+
+      // Undone (the control sets the enrollment going again), it is pending until it starts.
+      assert.equal((await as('POST', '/v1/account/sandbox/status', { status: 'scheduled', status_reason: 'service_pending' })).status, 200);
+      assert.equal((await as('GET', at)).body.contract.status, 'pending');
+    } finally {
+      hc.close();
+    }
+  });
 });

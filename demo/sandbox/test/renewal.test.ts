@@ -318,3 +318,34 @@ describe('queueRenewal (for presets)', () => {
     }
   });
 });
+
+describe('a cancellation with a renewal queued', () => {
+  it('drops the queued renewal: no queued_contract, no queued documents, and it never starts', async () => {
+    const h = new Harness();
+    try {
+      const created = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-renewal-queued' } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const uuid = created.body.uuid as string;
+      const acct = h.as(created.body.account_token);
+      const path = `/v1/account/locations/${created.body.account.location_uuid}`;
+      const queued = ((await acct('GET', path)).body as Location).queued_contract!;
+      assert.equal(queued.status, 'queued');
+
+      assert.equal((await acct('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'cancelled_post_start' })).status, 200);
+      const cancelled = (await acct('GET', path)).body as Location;
+      assert.equal(cancelled.queued_contract, null, 'a cancelled service keeps no renewal queued');
+      assert.equal(cancelled.renewal!.eligibility, 'not_active');
+      const all = (await acct('GET', `${path}/all-documents`)).body.data as { status: string }[];
+      assert.deepEqual(all.filter((d) => d.status !== 'historical'), [], 'nothing is queued or in effect once cancelled');
+
+      // On the day the renewal would have started, it does not: the service ended with the old contract.
+      await moveTo(h, addDays(queued.start_date, 1));
+      const later = (await h.as(await tokenOf(h, uuid))('GET', path)).body as Location;
+      assert.notEqual(later.contract.uuid, queued.uuid, 'the dropped renewal started after the cancellation');
+      assert.equal(later.contract.status, 'expired');
+      assert.equal(later.queued_contract, null);
+    } finally {
+      h.close();
+    }
+  });
+});

@@ -213,3 +213,25 @@ test('a cancelled account serves no usage after its last day of service', async 
     h.close();
   }
 });
+
+// The final invoice is billed on the actual read, never an estimate (README, "Billing ends with the service"): the
+// month the service ended in is settled too, not a running figure that will never be completed.
+test('the month a cancelled service ended in is settled, not an estimate', async () => {
+  const h = new Harness();
+  try {
+    const res = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'cancelled-post-start' } });
+    assert.equal(res.status, 201);
+    const ended = localDate(h.sb.store.account(res.body.uuid)!.cancelledAt!);
+    const base = `/v1/account/locations/${res.body.account.location_uuid}/usage`;
+    const acct = h.as(res.body.account_token);
+    const year = await acct('GET', `${base}/monthly?year=${ended.slice(0, 4)}`);
+    assert.equal(year.status, 200);
+    const last = year.body.data.at(-1) as { month: string; is_estimate: boolean };
+    assert.equal(last.month, ended.slice(0, 7));
+    assert.ok(ended < `${last.month}-28`, `the preset ends service inside its month (${ended})`);
+    assert.equal(last.is_estimate, false, `the final month (service ended ${ended}) is reported as an estimate`);
+    assert.equal(year.body.links.next, null);
+  } finally {
+    h.close();
+  }
+});

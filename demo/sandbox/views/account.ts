@@ -47,14 +47,15 @@ function toContract(c: ContractRecord, status: Contract['status'], endDate = c.e
 
 /**
  * The location with its contract, its queued renewal and whether it may renew; the contract's status follows the
- * service dates (past its end date without a renewal, the customer is on month-to-month: `expired`). Once service
- * has ended (cancelled after it started), the contract has ended too: `expired`, its end the last day of service.
+ * service dates (past its end date without a renewal, the customer is on month-to-month: `expired`). A cancelled
+ * account's contract has ended too: `expired`, after service started its end the last day of service, before it
+ * (it never ran) with its own dates.
  */
 export function toLocation(a: AccountRecord, today: string): Location {
   const location = a.location!;
   const c = location.contract;
   const lastDay = lastDayOfService(a);
-  let status: Contract['status'] = 'pending';
+  let status: Contract['status'] = a.cancelledAt === null ? 'pending' : 'expired';
   if (a.serviceActiveAt !== null) status = lastDay !== null || today > c.endDate ? 'expired' : 'active';
   const { esi_id: _esi, utility: _utility, meter_description: _meter, ...address } = location.address;
   return {
