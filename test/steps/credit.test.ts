@@ -107,7 +107,6 @@ describe('sf-step-credit', () => {
       ['12345', 'has 9 digits'],
       ['000-12-3456', 'not a valid Social Security number'],
       ['666-12-3456', 'not a valid Social Security number'],
-      ['912-12-3456', 'not a valid Social Security number'],
       ['123-00-4567', 'not a valid Social Security number'],
       ['123-45-0000', 'not a valid Social Security number'],
     ];
@@ -124,6 +123,24 @@ describe('sf-step-credit', () => {
       expect(input.getAttribute('aria-invalid')).to.equal('true');
     }
     expect(text(q(el, '#consent-error'))).to.contain('Check the box');
+    expect(fake.calls).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a number that starts with 9 is said to be an ITIN, not a Social Security number to check digit by digit', async () => {
+    const fake = creditApi();
+    const el = await mountCredit(fake);
+    const input = q<HTMLInputElement>(el, '#ssn');
+    type(input, '912-70-3456');
+    q<HTMLInputElement>(el, '#consent').click();
+    await settle(el);
+    button(el, 'Submit credit check').click();
+    await settle(el);
+    const said = text(q(el, '#ssn-error'));
+    expect(said, 'an ITIN is not a typo: "check the digits on your card" sends its holder round in circles').to.contain('ITIN');
+    expect(said).to.contain('needs a Social Security number');
+    expect(said).not.to.contain('Check the digits');
+    expect(el.shadowRoot!.activeElement).to.equal(input);
     expect(fake.calls).to.have.length(0);
     await expect(el).to.be.accessible();
   });

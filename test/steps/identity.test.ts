@@ -245,4 +245,52 @@ describe('sf-step-identity', () => {
     await done;
     expect(fake.callsOf('updateIdentity')[0]!.body).to.include({ last_name: "'t Hooft" });
   });
+
+  it('a year pasted with a space before it keeps all four digits (the field\'s maxlength cut the last one)', async () => {
+    const el = await mountIdentity(identityApi());
+    const year = input(el, 'dob-year');
+    year.focus();
+    year.select();
+    // A paste goes through the same editing path as insertText: the browser applies maxlength before the step sees it.
+    document.execCommand('insertText', false, ' 1985');
+    await settle(el);
+    expect(year.value).to.equal('1985');
+    type(input(el, 'dob-month'), '3/');
+    await settle(el);
+    expect(input(el, 'dob-month').value, 'digits only, at most two').to.equal('3');
+    type(input(el, 'dob-day'), '127');
+    await settle(el);
+    expect(input(el, 'dob-day').value, 'digits only, at most two').to.equal('12');
+  });
+
+  it('a date of birth with a part left empty puts focus on that part, a year too far back on the year, not on the month already filled', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    // Continue pressed from elsewhere (typing put focus in the last part typed).
+    const submitFromName = async () => {
+      input(el, 'first').focus();
+      button(el, 'Continue').click();
+      await settle(el);
+    };
+    await setDob(el, '3', '', '1985');
+    await submitFromName();
+    expect(text(q(el, '#dob-error'))).to.contain('Enter the month, day and year');
+    expect(el.shadowRoot!.activeElement?.id, 'focus on the day, the part to fill').to.equal('dob-day');
+    await setDob(el, '3', '27', '');
+    await submitFromName();
+    expect(el.shadowRoot!.activeElement?.id, 'focus on the year, the part to fill').to.equal('dob-year');
+    // "Check the year you were born": the year is the part to fix.
+    await setDob(el, '3', '27', '1890');
+    await submitFromName();
+    expect(text(q(el, '#dob-error'))).to.contain('Check the year');
+    expect(el.shadowRoot!.activeElement?.id, 'focus on the year the message names').to.equal('dob-year');
+    expect(fake.calls).to.have.length(0);
+  });
+
+  it('says the electricity provider needs the details, not "the utility" (the delivery company, which is not given them)', async () => {
+    const el = await mountIdentity(identityApi());
+    const lead = text(q(el, '.lead'));
+    expect(lead).to.contain('The electricity provider needs these details');
+    expect(lead).not.to.contain('utility');
+  });
 });

@@ -190,6 +190,10 @@ export class SfStepCredit extends LaterStep {
         return msg('Enter your Social Security number.', { id: 'credit.ssn.required' });
       case 'length':
         return msg('A Social Security number has 9 digits.', { id: 'credit.ssn.length' });
+      case 'itin':
+        return msg('Numbers that start with 9 are ITINs, not Social Security numbers. The credit check needs a Social Security number.', {
+          id: 'credit.ssn.itin',
+        });
       case 'area':
       case 'group':
       case 'serial':

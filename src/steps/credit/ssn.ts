@@ -4,7 +4,7 @@
  */
 
 /** Why an SSN is not acceptable, or null when it is. */
-export type SsnProblem = 'required' | 'length' | 'area' | 'group' | 'serial';
+export type SsnProblem = 'required' | 'length' | 'itin' | 'area' | 'group' | 'serial';
 
 /** Digits only, at most nine. */
 export function ssnDigits(value: string): string {
@@ -21,14 +21,16 @@ export function formatSsn(value: string): string {
 
 /**
  * The Social Security Administration never issues area 000, 666 or 900–999, group 00 or serial 0000, so such a
- * number is a typo: catching it here saves a failed credit check later.
+ * number is a typo: catching it here saves a failed credit check later. Except 9xx: the IRS's ITINs start with 9,
+ * so that one is said to be an ITIN (its holder would check the digits and find them right).
  */
 export function ssnProblem(value: string): SsnProblem | null {
   const d = value.replace(/\D/g, '');
   if (d.length === 0) return 'required';
   if (d.length !== 9) return 'length';
   const area = d.slice(0, 3);
-  if (area === '000' || area === '666' || area.startsWith('9')) return 'area';
+  if (area.startsWith('9')) return 'itin';
+  if (area === '000' || area === '666') return 'area';
   if (d.slice(3, 5) === '00') return 'group';
   if (d.slice(5) === '0000') return 'serial';
   return null;

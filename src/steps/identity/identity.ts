@@ -36,7 +36,7 @@ const SERVER_FIELDS: Record<string, Field> = {
   email: 'email',
   date_of_birth: 'dob',
 };
-const INPUT_ID: Record<Field, string> = { first_name: 'first', last_name: 'last', phone: 'phone', email: 'email', dob: 'dob-month' };
+const INPUT_ID: Record<Exclude<Field, 'dob'>, string> = { first_name: 'first', last_name: 'last', phone: 'phone', email: 'email' };
 
 /**
  * @summary Identity step: name, mobile phone, email and date of birth (18+), validated as the customer goes
@@ -132,7 +132,7 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
     return html`
       ${stepHeading(
         msg('Tell us about yourself', { id: 'identity.heading' }),
-        msg('The utility needs these details to start service in your name. All fields are required.', { id: 'identity.lead' }),
+        msg('The electricity provider needs these details to start service in your name. All fields are required.', { id: 'identity.lead' }),
       )}
       ${renderRetryAlert(this._failure, () => this._submit(), busy)} ${renderRefusal(this._failure)}
       <form novalidate @submit=${this._submit}>
@@ -204,7 +204,6 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
           name=${key}
           inputmode="numeric"
           autocomplete=${autocomplete}
-          maxlength=${size}
           .value=${this.draft[key] ?? ''}
           aria-invalid=${error ? 'true' : 'false'}
           aria-describedby=${describedBy}
@@ -240,7 +239,8 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
         input.value = value;
       }
     } else if (key.startsWith('dob_')) {
-      value = value.replace(/\D/g, '');
+      // Capped here, not by maxlength: the browser would cut a pasted " 1985" to " 198" before the digits are kept.
+      value = value.replace(/\D/g, '').slice(0, key === 'dob_year' ? 4 : 2);
       input.value = value;
     }
     this.draft[key] = value;
@@ -290,8 +290,13 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
     void this.updateComplete.then(() => {
       const problems = this._problems();
       const first = ORDER.find((f) => problems[f]);
-      // A short year: the year is the field to fix, not the month.
-      const id = first === 'dob' && rules.dobProblem(this._parts) === 'year' ? 'dob-year' : first && INPUT_ID[first];
+      // The date: the first part left empty, else the year when the message is about it, else the month.
+      const p = this._parts;
+      const problem = rules.dobProblem(p);
+      const id =
+        first === 'dob'
+          ? `dob-${(['month', 'day', 'year'] as const).find((k) => !p[k]) ?? (problem === 'year' || problem === 'too_old' ? 'year' : 'month')}`
+          : first && INPUT_ID[first];
       if (id) this.renderRoot.querySelector<HTMLInputElement>(`#${id}`)?.focus();
     });
   }
