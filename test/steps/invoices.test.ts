@@ -2,9 +2,9 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/invoices/invoices.js';
 import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
-import type { Account } from '../../src/api/types.js';
-import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
-import { saidNow } from './live-regions.js';
+import type { Account, InvoiceList } from '../../src/api/types.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { liveRegionOf, renderedLiveRegions, saidNow, textNode } from './live-regions.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS, makeInvoice, makeInvoices } from './billing-fixtures.js';
 
 const ALL = makeInvoices(30);
@@ -138,6 +138,45 @@ describe('sf-step-invoices', () => {
     expect((await handed).detail.error.status).to.equal(401);
   });
 
+  // 4.1.3: a status region inserted with its sentence is not reliably read (as documents.test.ts checks for its tabs).
+  it('after "Try again", says "Loading your invoices…" and then how many are shown, in a status region already on the page', async () => {
+    let fail = true;
+    const page = deferred<InvoiceList>();
+    const fake = pagedApi().on('listInvoices', () => (fail ? Promise.reject(apiError(503, 'unavailable')) : page.promise));
+    const el = await mountList(fake);
+    await until(() => text(el).includes('Try again'));
+    await settle(el);
+    const before = renderedLiveRegions(el.shadowRoot!);
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('Loading your invoices'));
+    const loading = liveRegionOf(textNode(el.shadowRoot!, 'Loading your invoices')!.parentElement!);
+    expect(loading !== null && before.has(loading), '"Loading your invoices…" came in a status region inserted with it').to.equal(true);
+    page.resolve({ data: ALL.slice(0, 2), next_cursor: null });
+    await until(() => cards(el).length === 2);
+    const count = liveRegionOf(textNode(el.shadowRoot!, 'Showing all 2 invoices.')!.parentElement!);
+    expect(count !== null && before.has(count), '"Showing all 2 invoices." came in a status region inserted with it').to.equal(true);
+  });
+
+  it('"Show older invoices" says "Loading older invoices…" in that status line while the page comes (the pressed button is disabled)', async () => {
+    const older = deferred<InvoiceList>();
+    const fake = pagedApi().on('listInvoices', ({ cursor }) => (cursor ? older.promise : Promise.resolve({ data: ALL.slice(0, 12), next_cursor: '12' })));
+    const el = await mountList(fake);
+    await until(() => cards(el).length === 12);
+    await settle(el);
+    const before = renderedLiveRegions(el.shadowRoot!);
+    const more = button(el, 'Show older invoices');
+    more.focus();
+    more.click();
+    await settle(el);
+    const said = [...before].map((region) => text(region));
+    expect(said, 'nothing says the older invoices are loading').to.include('Loading older invoices…');
+    older.resolve({ data: ALL.slice(12, 20), next_cursor: null });
+    await until(() => cards(el).length === 20);
+    await settle(el);
+    expect(text(el.shadowRoot!.querySelector('p.count')!)).to.equal('Showing all 20 invoices.');
+  });
+
   it('words a refused page (400 naming the cursor) instead of showing nothing', async () => {
     const fake = pagedApi().on('listInvoices', async () => {
       throw apiError(400, 'invalid_request', [{ field: 'cursor', code: 'format', message: 'cursor is not a next_cursor' }]);
@@ -154,6 +193,60 @@ describe('sf-step-invoices', () => {
     await until(() => text(el).includes('January 31, 2030'));
     expect(text(el)).to.contain('Your first bill comes about a month after that, around February 28, 2030.');
     await expect(el).to.be.accessible();
+  });
+
+  it('without invoices, still says when the first bill comes on coming back from the address form (the list kept in the draft)', async () => {
+    const fake = pagedApi([]).on('getLocation', async () => makeLocation({ start_date: '2030-01-31', status: 'active' }));
+    // The root keeps one draft per view for the session: coming back from the form gets the same one.
+    const draft: Record<string, unknown> = {};
+    const first = await mountList(fake, ACTIVE, draft);
+    await until(() => text(first).includes('around February 28, 2030'));
+    first.remove();
+    const back = await mountList(fake, ACTIVE, draft);
+    await until(() => text(back).includes('Same as your service address'));
+    await settle(back);
+    expect(text(back)).to.contain('Your service started on January 31, 2030.');
+    expect(text(back)).not.to.contain('after your service starts');
+  });
+
+  it('one "Try again" after the list and the address both failed (the connection lost) retries both, and focus goes on to the heading', async () => {
+    let offline = true;
+    const fake = pagedApi()
+      .on('listInvoices', async () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return { data: ALL.slice(0, 2), next_cursor: null };
+      })
+      .on('getBillingAddress', async () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return SAME_ADDRESS;
+      });
+    const el = await mountList(fake);
+    await until(() => el.shadowRoot!.querySelectorAll('.alert button').length > 0);
+    await settle(el);
+    offline = false;
+    const retry = el.shadowRoot!.querySelector<HTMLButtonElement>('.alert button')!;
+    retry.focus();
+    retry.click();
+    await until(() => cards(el).length === 2);
+    await until(() => text(el).includes('Same as your service address'), 'the address was not asked again');
+    await settle(el);
+    expect(el.shadowRoot!.querySelectorAll('.alert').length, 'an alert is left').to.equal(0);
+    expect(document.activeElement !== document.body, 'focus fell to the page body').to.equal(true);
+    expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('#step-heading'));
+  });
+
+  it('a service scheduled to start is told its start date (read from the location), and no bill is said to come from a start that has passed', async () => {
+    const scheduled = makeAccount(
+      { status: 'scheduled', status_reason: 'service_pending', service_address: ADDRESS_RESULT, location_uuid: '7c2d9e4f-0000-4000-8000-000000000001' } as never,
+      { has_accepted_plan: true, is_identity_verified: true, has_payment_method: true, is_enrollment_finalized: true, is_service_active: false },
+    );
+    const fake = pagedApi([]).on('getLocation', async () => makeLocation({ start_date: '2030-03-22', status: 'pending' }));
+    const el = await mountList(fake, scheduled);
+    await until(() => text(el).includes('No bills yet'));
+    // Not "Service starts on your start date": the flow can know which day that is.
+    await until(() => text(el).includes('Service starts on March 22, 2030.'), `the status says: ${text(el.shadowRoot!.querySelector('sf-account-status')!.shadowRoot!)}`);
+    expect(text(el)).to.contain('Your first bill comes about a month after your service starts.');
+    expect(text(el)).not.to.contain('Your service started');
   });
 
   it('before enrollment, says there is nothing to bill and asks the service nothing; its one button is Close', async () => {

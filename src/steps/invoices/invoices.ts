@@ -25,6 +25,8 @@ export interface InvoicesDraft extends StepDraft {
   invoices?: Invoice[];
   /** The next page's cursor; null once the oldest invoice is shown. */
   cursor?: string | null;
+  /** The contract's start date, read only when there is no invoice yet: when the first bill comes, or service starts. */
+  start?: string;
 }
 
 /** Before finalizing there is no service to bill, so nothing is asked of the billing endpoints. */
@@ -52,7 +54,6 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
     _loading: { state: true },
     _loadingMore: { state: true },
     _address: { state: true },
-    _start: { state: true },
   };
 
   static override styles = [...laterStepStyles, statusStyles, invoicesStyles];
@@ -69,8 +70,6 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
   private _loading = false;
   private _loadingMore = false;
   private _address: BillingAddress | null | undefined = undefined;
-  /** The contract's start date, read only to say when the first bill comes. */
-  private _start: string | null = null;
 
   private _abort = new AbortController();
   /** Where focus goes once the root has focused the heading (coming back from a detail or the form). */
@@ -161,14 +160,17 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
     }
   }
 
-  /** The service start, for "your first bill comes about a month after …"; its absence only shortens the sentence. */
+  /**
+   * The service start, for "your first bill comes about a month after …" (once service is active) or, before, for the
+   * account status's "Service starts on …"; its absence only shortens the sentence.
+   */
   private async _loadStart(): Promise<void> {
     const location = this.account?.location_uuid;
-    if (!location || !this.account?.enrollment.is_service_active) return;
+    if (!location) return;
     try {
-      this._start = (await getLocation(this.api, location, this._abort.signal)).contract.start_date;
+      this.draft.start = (await getLocation(this.api, location, this._abort.signal)).contract.start_date;
     } catch {
-      this._start = null;
+      // Said without the date.
     }
   }
 
@@ -183,7 +185,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
           : undefined,
       )}
       ${isEnrolled ? [this._renderInvoices(), this._renderAddress()] : this._renderNotEnrolled()}
-      ${this.account ? html`<sf-account-status .account=${this.account}></sf-account-status>` : nothing}
+      ${this.account ? html`<sf-account-status .account=${this.account} .startDate=${this.draft.start}></sf-account-status>` : nothing}
       <div class="actions">
         <button type="button" class="btn primary" @click=${() => this.complete()}>
           ${isEnrolled ? msg('Done', { id: 'billing.done' }) : msg('Close', { id: 'docs.close' })}
@@ -207,40 +209,44 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
     const locale = getLocale();
     const invoices = this.draft.invoices;
     const today = billingToday(invoices ?? []);
+    // One status line (.count), always on the page, as a region inserted with its sentence is not reliably read:
+    // "Loading your invoices…" (a "Try again" too) or "Loading older invoices…", then how many are shown.
     return html`<section aria-labelledby="invoices-heading">
       <h2 id="invoices-heading">${msg('Invoices', { id: 'billing.invoices.heading' })}</h2>
-      ${renderRetryAlert(this._listFailure, () => void (invoices ? this._loadMore() : this._loadFirst()), this._loading || this._loadingMore)}
+      ${renderRetryAlert(this._listFailure, this._retry, this._loading || this._loadingMore)}
       ${renderRefusal(this._listFailure)}
-      ${this._loading ? html`<p role="status">${msg('Loading your invoices…', { id: 'billing.invoices.loading' })}</p>` : nothing}
       ${invoices && invoices.length === 0 ? this._renderNoInvoices(locale) : nothing}
-      ${invoices && invoices.length
-        ? html`<ul class="invoices">
-              ${invoices.map((invoice) => this._renderInvoice(invoice, today, locale))}
-            </ul>
-            <p class="count" role="status" tabindex="-1">
-              ${this.draft.cursor
+      ${invoices?.length ? html`<ul class="invoices">${invoices.map((invoice) => this._renderInvoice(invoice, today, locale))}</ul>` : nothing}
+      <p class="count" role="status" tabindex="-1">
+        ${this._loading
+          ? msg('Loading your invoices…', { id: 'billing.invoices.loading' })
+          : this._loadingMore
+            ? msg('Loading older invoices…', { id: 'billing.invoices.more_busy' })
+            : !invoices?.length
+              ? ''
+              : this.draft.cursor
                 ? msg(str`Showing the ${invoices.length} most recent invoices.`, { id: 'billing.invoices.count_more' })
                 : invoices.length === 1
                   ? msg('Showing your only invoice.', { id: 'billing.invoices.count_one' })
                   : msg(str`Showing all ${invoices.length} invoices.`, { id: 'billing.invoices.count_all' })}
-            </p>
-            ${this.draft.cursor
-              ? html`<button
-                  type="button"
-                  class="btn secondary more"
-                  ?disabled=${this._loadingMore}
-                  aria-busy=${this._loadingMore ? 'true' : 'false'}
-                  @click=${this._loadMore}
-                >
-                  ${this._loadingMore ? msg('Loading older invoices…', { id: 'billing.invoices.more_busy' }) : msg('Show older invoices', { id: 'billing.invoices.more' })}
-                </button>`
-              : nothing}`
+      </p>
+      ${invoices?.length && this.draft.cursor
+        ? html`<button
+            type="button"
+            class="btn secondary more"
+            ?disabled=${this._loadingMore}
+            aria-busy=${this._loadingMore ? 'true' : 'false'}
+            @click=${this._loadMore}
+          >
+            ${this._loadingMore ? msg('Loading older invoices…', { id: 'billing.invoices.more_busy' }) : msg('Show older invoices', { id: 'billing.invoices.more' })}
+          </button>`
         : nothing}
     </section>`;
   }
 
   private _renderNoInvoices(locale: string) {
-    const start = this._start;
+    // A start still to come is said by sf-account-status below ("Service starts on …").
+    const start = this.account?.enrollment.is_service_active && this.draft.start;
     // Cancelled before service started: no bill will ever come (sf-account-status below says it was cancelled).
     const never = this.account?.status === 'cancelled' && !this.account.enrollment.is_service_active;
     return html`<div class="empty card">
@@ -294,7 +300,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
     return html`<section aria-labelledby="address-heading">
       <h2 id="address-heading">${msg('Billing address', { id: 'billing.address.heading' })}</h2>
       ${this.saved ? html`<p id="address-saved" class="saved" role="status">${msg('Your billing address is saved.', { id: 'billing.address.saved' })}</p>` : nothing}
-      ${renderRetryAlert(this._addressFailure, () => void this._loadAddress())} ${renderRefusal(this._addressFailure)}
+      ${renderRetryAlert(this._addressFailure, this._retry)} ${renderRefusal(this._addressFailure)}
       ${a === undefined && !this._addressFailure ? html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>` : nothing}
       ${a === null ? html`<p>${msg('No billing address is on file yet.', { id: 'billing.address.none' })}</p>` : nothing}
       ${a
@@ -312,6 +318,15 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
         : nothing}
     </section>`;
   }
+
+  /**
+   * Either "Try again" retries all that failed: a lost connection fails the list and the address at once, and one
+   * press then leaves no second alert behind (focus goes on to the heading, not to the page).
+   */
+  private _retry = (): void => {
+    if (this._listFailure) void (this.draft.invoices ? this._loadMore() : this._loadFirst());
+    if (this._addressFailure) void this._loadAddress();
+  };
 
   private _open(invoice: Invoice): void {
     this.complete({ data: { open: 'invoice', invoice: invoice.number, today: billingToday(this.draft.invoices ?? []) } });
