@@ -9,7 +9,9 @@ import { stepHeading } from '../shared/layout.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { doneStyles } from './done.styles.js';
 import { readAcceptedPlan } from '../review/accepted-plan.js';
-import '../shared/account-status.js';
+// Where the enrollment stands (sf-account-status): a chunk of its own, fetched as this one loads (with the review, a
+// step ahead of the done screen); the element upgrades when it arrives. Offline, the done screen still says the rest.
+void import('../shared/account-status.js').catch(() => undefined);
 
 /**
  * Fired by the Done button: the customer is finished; the root closes the flow with reason `completed`. Not exported:
