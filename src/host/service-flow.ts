@@ -19,16 +19,17 @@ export interface ServiceFlowOptions {
    * `service-flow-close` message, or with nothing when the page itself called `handle.close()`.
    */
   onClose?(message?: FlowCloseMessage): void;
-  /** The dialog's and the iframe's accessible name (default "Electricity service"). */
+  /** The dialog's and the iframe's accessible name (default, also for an empty one: "Electricity service"). */
   title?: string;
   /** The language of `title` and `closeLabel` (the flow's), when it is not the page's. */
   lang?: string;
   /**
    * If the flow has not said it is ready after this many milliseconds (default 10000), the SDK shows its own close
    * button above the iframe, the only way out of a flow that cannot load; it goes away once the flow is ready.
+   * `Infinity` never shows it; NaN or a negative value counts as the default.
    */
   readyTimeout?: number;
-  /** That button's text (default "Close"), e.g. in the page's language. */
+  /** That button's text (default, also for an empty one: "Close"), e.g. in the page's language. */
   closeLabel?: string;
   /** Optional `data-testid` of the dialog and the iframe, for the partner's own tests. */
   testIds?: { dialog?: string; frame?: string };
@@ -99,8 +100,11 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // Any other scheme (javascript:, data:) would run in, or answer as, this page rather than the flow's origin.
   if (!link || !/^https?:$/.test(link.protocol)) throw new Error('ServiceFlow: loginLink must be an absolute http(s) URL');
   const origin = link.origin;
-  const title = options.title ?? 'Electricity service';
-  const opener = document.activeElement as HTMLElement | null;
+  // An empty one (a missing translation) would leave the dialog, the iframe and the button without a name.
+  const title = options.title || 'Electricity service';
+  let opener = document.activeElement as HTMLElement | null;
+  // Focus inside a web component: the page names its host, which focus() would not reach; the element in its shadow does.
+  while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement as HTMLElement;
   const root = document.documentElement;
   const overflow = root.style.overflow;
 
@@ -120,12 +124,13 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // The way out of a flow that does not load: shown only then, above the iframe, never over it.
   const way = document.createElement('button');
   way.type = 'button';
-  way.textContent = options.closeLabel ?? 'Close';
+  way.textContent = options.closeLabel || 'Close';
   // Shown and hidden by its inline display, which no rule of the page for buttons overrides (the hidden attribute's
   // display:none loses to any `button { display: … }`).
   way.style.cssText = 'display:none;flex:none;align-self:flex-end;margin:8px;padding:0 16px;min-width:44px;min-height:44px;font:inherit';
   way.onclick = () => end(true);
-  const wait = options.readyTimeout ?? 10_000;
+  // Not a number of milliseconds (NaN from a missing setting, a negative one): the default, never no way out.
+  const wait = options.readyTimeout! >= 0 ? options.readyTimeout! : 10_000;
   // A wait beyond what a timer holds (Infinity: never) would fire at once.
   const slow = wait < 2 ** 31 ? setTimeout(() => (way.style.display = 'block'), wait) : undefined;
   dialog.append(way, iframe);

@@ -14,15 +14,21 @@ export function useServiceFlow(options: UseServiceFlowOptions): { open: () => vo
   const latest = useRef(options);
   latest.current = options;
   const handle = useRef<ServiceFlowHandle | null>(null);
+  // Unmounted: an open() after it (a click handler that awaited something) would open a flow nothing ever destroys.
+  const mounted = useRef(false);
 
-  useEffect(() => () => {
-    handle.current?.destroy();
-    handle.current = null;
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      handle.current?.destroy();
+      handle.current = null;
+    };
   }, []);
 
   const open = useCallback(() => {
     const { loginLink, onReady: _r, onEvent: _e, onClose: _c, ...display } = latest.current;
-    if (!loginLink || handle.current) return;
+    if (!loginLink || handle.current || !mounted.current) return;
     handle.current = openFlow({
       ...display,
       loginLink,

@@ -417,6 +417,53 @@ describe('ServiceFlow.open (host SDK)', () => {
       status.remove();
     }
   });
+
+  it('gives focus back to an opener inside a web component (its shadow root), disabled while open and enabled in onClose', () => {
+    // A design system's button: a custom element whose <button> lives in its shadow root (no delegatesFocus).
+    const widget = document.createElement('div');
+    const inner = document.createElement('button');
+    inner.textContent = 'Get electricity';
+    widget.attachShadow({ mode: 'open' }).append(inner);
+    document.body.append(widget);
+    try {
+      inner.focus();
+      open({ onClose: () => (inner.disabled = false) });
+      inner.disabled = true;
+      handle!.close();
+      expect(widget.shadowRoot!.activeElement === inner, `focus on the opener, not on <${document.activeElement?.tagName.toLowerCase()}>`).to.equal(true);
+    } finally {
+      widget.remove();
+    }
+  });
+
+  it('an empty title or closeLabel (a missing translation) falls back to the defaults: the dialog, the iframe and the button keep a name', async () => {
+    open({ title: '', closeLabel: '', readyTimeout: 0 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(dialog()!.getAttribute('aria-label')).to.equal('Electricity service');
+    expect(iframe()!.title).to.equal('Electricity service');
+    expect(dialog()!.querySelector('button')!.textContent).to.equal('Close');
+  });
+
+  it('a readyTimeout of NaN (Number() of a missing setting) keeps the default wait: the only way out is not lost', () => {
+    const timers: Array<number | undefined> = [];
+    const original = window.setTimeout;
+    window.setTimeout = ((fn: TimerHandler, ms?: number) => {
+      timers.push(ms);
+      return original(fn, ms);
+    }) as typeof window.setTimeout;
+    try {
+      open({ readyTimeout: NaN });
+    } finally {
+      window.setTimeout = original;
+    }
+    expect(timers, 'a timer of the default 10 s').to.deep.equal([10_000]);
+  });
+
+  it('a negative readyTimeout keeps the default wait: its close button is not drawn over a flow that is loading', async () => {
+    open({ readyTimeout: -1 });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(drawn(dialog()!.querySelector('button'))).to.equal(false);
+  });
 });
 
 /** The code of the fence after `<!-- snippet: name -->` in docs/integration.md (as e2e/guide-snippets.spec.ts reads it). */

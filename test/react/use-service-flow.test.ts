@@ -107,4 +107,19 @@ describe('useServiceFlow (React binding)', () => {
     expect(closes).to.deep.equal([]);
     root = createRoot(host); // for afterEach
   });
+
+  it('open() called after the component unmounted (a click handler that awaited something) opens nothing', () => {
+    const seen: Seen = { ready: [] };
+    act(() => root.render(createElement(Enroll, { seen, initialLink: LINK, options: {} })));
+    const openLater = seen.open!;
+    act(() => root.unmount());
+    act(() => openLater());
+    root = createRoot(host); // for afterEach
+    const opened = dialog() !== null;
+    // (A flow opened here would be left to this test: ended before asserting.)
+    dialog()?.querySelector('iframe')?.remove();
+    dialog()?.close();
+    // Nothing would ever destroy that flow: its component, and the page part that offered it, are gone.
+    expect(opened, 'no flow opened').to.equal(false);
+  });
 });
