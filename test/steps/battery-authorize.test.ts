@@ -3,7 +3,7 @@ import '../../src/steps/battery-authorize/battery-authorize.js';
 import type { OpenWindow, SfStepBatteryAuthorize } from '../../src/steps/battery-authorize/battery-authorize.js';
 import type { BatteryAuthorization } from '../../src/api/types.js';
 import { AUTH_ID, MAKERS, MAKER_ORIGIN, makeAuthorization } from './battery-fixtures.js';
-import { FakeApi, apiError, button, makeAccount, mount, settle, text, until } from './harness.js';
+import { FakeApi, apiError, button, deferred, makeAccount, mount, settle, text, until } from './harness.js';
 import { deepFocus, isLive } from './live-regions.js';
 
 const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
@@ -118,6 +118,60 @@ describe('sf-step-battery-authorize', () => {
     el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
     await Promise.all(waits);
     expect(`completions: ${completes.length}; looks: ${fake.callsOf('getBatteryAuthorization').length}`).to.equal('completions: 1; looks: 1');
+  });
+
+  it('leaving while a look at the answer is already on its way waits for that look: a battery just allowed is connected, not left', async () => {
+    // The maker's page said "answered" (or a poll went out) and the customer pressed the flow's close button before
+    // the service's answer came back: the close must wait for it, or the host hears "exited" for a connected battery.
+    const fake = new FakeApi();
+    creating(fake);
+    const answer = deferred<BatteryAuthorization>();
+    fake.on('getBatteryAuthorization', async () => answer.promise);
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, pollMs: 40 });
+    (await continueButton(el)).click();
+    await until(() => fake.callsOf('getBatteryAuthorization').length === 1);
+    const completes: Event[] = [];
+    el.addEventListener('sf-step-complete', (e) => completes.push(e));
+    const waits: Array<Promise<unknown>> = [];
+    el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+    setTimeout(() => answer.resolve(makeAuthorization({ status: 'approved', device_id: 'd1' })), 50);
+    await Promise.all(waits);
+    expect(`completions when the close goes on: ${completes.length}`).to.equal('completions when the close goes on: 1');
+  });
+
+  it('leaving while the authorization the maker page sent back is being read waits for it: allowed is connected, not left', async () => {
+    const fake = new FakeApi().on('listBatteryMakers', async () => MAKERS);
+    const answer = deferred<BatteryAuthorization>();
+    fake.on('getBatteryAuthorization', async () => answer.promise);
+    const el = await mountAuthorize(fake, { open: fakeOpen(null).open, returned: AUTH_ID, maker: null, topLevel: true });
+    await until(() => fake.callsOf('getBatteryAuthorization').length === 1);
+    expect(text(el)).to.contain('Checking your answer');
+    const completes: Event[] = [];
+    el.addEventListener('sf-step-complete', (e) => completes.push(e));
+    const waits: Array<Promise<unknown>> = [];
+    el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+    setTimeout(() => answer.resolve(makeAuthorization({ status: 'approved', device_id: 'd9', return_url: 'https://flow.example/' })), 50);
+    await Promise.all(waits);
+    expect(`completions when the close goes on: ${completes.length}`).to.equal('completions when the close goes on: 1');
+  });
+
+  it('while the maker page is being prepared (a slow service), "Choose another maker" is there and goes back', async () => {
+    // The client's own retries and a 30 s deadline per attempt: a customer who picked the wrong maker waits with no way
+    // back but closing the flow.
+    const made = deferred<BatteryAuthorization>();
+    const fake = new FakeApi().on('createBatteryAuthorization', async () => made.promise);
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open });
+    await until(() => text(el).includes("Preparing Tesla's page"));
+    await settle(el);
+    button(el, 'Choose another maker').focus();
+    // The page comes while the customer is on the button: it stays there (the same button), not lost to the page.
+    made.resolve(makeAuthorization());
+    await continueButton(el);
+    await settle(el);
+    expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Choose another maker');
+    const back = oneEvent(el, 'sf-step-back');
+    button(el, 'Choose another maker').click();
+    await back;
   });
 
   it('says plainly that access was refused, and a retry opens a new authorization', async () => {

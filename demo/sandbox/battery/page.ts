@@ -1,10 +1,11 @@
 /**
  * The emulated maker's authorization page: the sandbox's stand-in for a battery maker's sign-in and consent page.
  * A plain HTML form (works without script, with the keyboard, at 320 px and 200% zoom) whose Allow and Deny post
- * back; in a popup, the result page tells its opener through pages/done.js and closes; reached by navigation (a
+ * back; in a popup, the result page tells its opener through pages/done.js and closes (without an opener, e.g. handed
+ * to the system browser, it stays: its words never promise it closes); reached by navigation (a
  * redirect authorization, opened again after its answer) it links back to the app. No inline script or style,
  * so it works under the strict Content-Security-Policy battery/routes.ts sends. English, or Spanish with
- * ?locale=es.
+ * ?locale=es (formal "usted", as the flow speaks it: the customer goes from one to the other and back).
  */
 import { escapeHtml, type PageLocale } from '../processor/challenge.js';
 import type { AuthorizationStatus } from '../state/battery.js';
@@ -23,26 +24,26 @@ const TEXT = {
     denied: 'Connection declined',
     expired: 'This request has expired',
     expiredHint: 'Return to the app and start again.',
-    closing: 'You can return to the app; this window closes by itself.',
+    closing: 'You can return to the app now. If this window stays open, close it.',
     answered: 'Your answer was sent to the app.',
     back: (app: string) => `Return to ${app}`,
     missing: 'This authorization request is unknown.',
   },
   es: {
-    title: (maker: string) => `${maker}: conecta tu batería (prueba)`,
-    heading: (app: string, maker: string) => `¿Permitir que ${app} se conecte a tu batería ${maker}?`,
+    title: (maker: string) => `${maker}: conecte su batería (prueba)`,
+    heading: (app: string, maker: string) => `¿Permitir que ${app} se conecte a su batería ${maker}?`,
     notice: (maker: string) => `Prueba: esta página reemplaza la página de inicio de sesión y consentimiento de ${maker}. No se contacta ninguna cuenta de ${maker}.`,
     sees: (app: string) => `${app} podrá ver:`,
-    shares: ['El modelo y la capacidad de tu batería, y los últimos cuatro dígitos de su número de serie', 'Su nivel de carga'],
-    never: (maker: string) => `No controlará tu batería ni verá tu contraseña de ${maker}.`,
+    shares: ['El modelo y la capacidad de su batería, y los últimos cuatro dígitos de su número de serie', 'Su nivel de carga'],
+    never: (maker: string) => `No controlará su batería ni verá su contraseña de ${maker}.`,
     allow: 'Permitir',
     deny: 'Denegar',
     approved: 'Batería conectada',
     denied: 'Conexión rechazada',
     expired: 'Esta solicitud venció',
-    expiredHint: 'Vuelve a la aplicación y empieza de nuevo.',
-    closing: 'Puedes volver a la aplicación; esta ventana se cierra sola.',
-    answered: 'Tu respuesta se envió a la aplicación.',
+    expiredHint: 'Vuelva a la aplicación y empiece de nuevo.',
+    closing: 'Ya puede volver a la aplicación. Si esta ventana sigue abierta, ciérrela.',
+    answered: 'Su respuesta se envió a la aplicación.',
     back: (app: string) => `Volver a ${app}`,
     missing: 'Esta solicitud de autorización no existe.',
   },

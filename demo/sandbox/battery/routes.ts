@@ -3,7 +3,8 @@
  * http/controls.ts), as the real makers' pages are reached without the service's token:
  *   GET  /authorize/:id      ?ticket=…&locale=…  → the consent page (HTML), or the answer once given (with a
  *                            return_url: the answer and a link back to it, never "this window closes by itself")
- *   POST /authorize/:id      form (a browser) or JSON { ticket, decision: allow|deny } → popup: the result page;
+ *   POST /authorize/:id      form (a browser) or JSON { ticket, decision: allow|deny } (a JSON ticket missing or not
+ *                            a string: 400 naming it) → popup: the result page;
  *                            with a return_url: 303 to it with ?battery_authorization={id} (JSON: { redirect_url }),
  *                            also when the answer came too late (expired) or twice: the flow reads the outcome
  *   GET  /assets/{authorize.css,done.js}
@@ -103,6 +104,13 @@ export function batteryPageRoutes(deps: Deps): Hono<SandboxEnv> {
     }
     const fields = raw as Record<string, unknown>;
     const locale = pageLocale(fields.locale);
+    // A script's answer without a ticket, or with one that is not a string, is malformed (a 400 naming it); a
+    // well-formed ticket that is not the authorization's is "unknown" (404), as a browser's form gets.
+    if (wantsJson && (typeof fields.ticket !== 'string' || !fields.ticket)) {
+      throw fields.ticket === undefined || fields.ticket === ''
+        ? fail.field('ticket', 'required', 'ticket is required: the one of the authorization_url')
+        : fail.field('ticket', 'type', `ticket must be a string, not ${typeName(fields.ticket)}`);
+    }
     const record = authorizationForTicket(store, c.req.param('id'), fields.ticket);
     if (!record) {
       if (wantsJson) throw fail.notFound('No such battery authorization, or not its ticket');

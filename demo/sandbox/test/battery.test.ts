@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BATTERY_AUTHORIZATION_TTL_MS } from '../state/battery.js';
+import { authorizePage, missingPage, resultPage } from '../battery/page.js';
 import { assertError, Harness } from './support/harness.js';
 import type { BatteryAuthorization } from '../../../src/api/types.js';
 
@@ -121,6 +122,33 @@ describe('battery makers and authorizations', () => {
     assert.match(es.html, />Denegar<\/button>/);
   });
 
+  it('speaks Spanish as the flow does, with "usted" (never "tú"), on every page of the maker: consent, outcome, way back, unknown', () => {
+    const base = { authorizationId: 'a1', locale: 'es' as const, makerName: 'Tesla' };
+    const pages = [
+      authorizePage({ ...base, ticket: 't', appName: 'Banco' }),
+      ...(['approved', 'denied', 'expired'] as const).flatMap((status) => [
+        resultPage({ ...base, status, notifyOrigins: [FLOW_ORIGIN] }),
+        resultPage({ ...base, status, notifyOrigins: [FLOW_ORIGIN], back: { url: `${FLOW_ORIGIN}/`, appName: 'Banco' } }),
+      ]),
+      missingPage('es'),
+    ];
+    const informal = /\b(tu|tus|tú|te|puedes|vuelve|empieza|conecta|permite|elige)\b/i;
+    const said = pages.map((p) => p.replace(/<[^>]+>/g, ' ')).flatMap((t) => t.split(/(?<=[.?!])\s+|\n/)).filter((t) => informal.test(t));
+    assert.deepEqual(said, []);
+  });
+
+  // A popup's result page closes itself only when it has an opener to tell (done.js): opened without one (a React
+  // Native WebView hands window.open to the system browser, docs/integration.md) it stays, so it never promises that.
+  it('a popup\'s answered page promises no closing it cannot keep: without an opener it stays open, so it says to go back', () => {
+    for (const locale of ['en', 'es'] as const) {
+      for (const status of ['approved', 'denied'] as const) {
+        const html = resultPage({ authorizationId: 'a1', status, locale, makerName: 'Tesla', notifyOrigins: [FLOW_ORIGIN] });
+        assert.doesNotMatch(html, /closes by itself|se cierra sola/, `${locale} ${status}`);
+        assert.match(html, locale === 'en' ? /return to the app/ : /volver a la aplicación/, `${locale} ${status}`);
+      }
+    }
+  });
+
   it('Allow (popup): the page tells its opener on the flow\'s and the App\'s origins only, and the device is connected', async () => {
     const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'tesla' })).body as BatteryAuthorization;
     const page = await open(h, auth.authorization_url);
@@ -201,6 +229,27 @@ describe('battery makers and authorizations', () => {
       assert.equal(res.status, 400, body);
       assert.deepEqual(((await res.json()) as { error: { fields: Array<{ field: string; code: string }> } }).error.fields.map((f) => [f.field, f.code]), [['body', 'type']]);
     }
+    assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'pending');
+  });
+
+  it('answers a JSON answer without a ticket, or with one that is not a string, with a 400 naming ticket (not an "unknown" 404)', async () => {
+    const auth = (await acct('POST', '/v1/account/battery/authorizations', { maker: 'generac' })).body as BatteryAuthorization;
+    const ticket = new URL(auth.authorization_url).searchParams.get('ticket')!;
+    const post = (body: unknown) =>
+      h.sb.app.request(`/__sandbox/battery/authorize/${auth.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const fieldsOf = async (res: Response) => ((await res.json()) as { error: { fields?: Array<{ field: string; code: string }> } }).error.fields?.map((f) => [f.field, f.code]);
+    for (const [body, code] of [
+      [{ decision: 'allow' }, 'required'],
+      [{ ticket: '', decision: 'allow' }, 'required'],
+      [{ ticket: 42, decision: 'allow' }, 'type'],
+      [{ ticket: [ticket], decision: 'allow' }, 'type'],
+    ] as const) {
+      const res = await post(body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.deepEqual(await fieldsOf(res), [['ticket', code]], JSON.stringify(body));
+    }
+    // A well-formed ticket that is not this authorization's stays a 404: nothing says whether the id exists.
+    assert.equal((await post({ ticket: 'guess', decision: 'allow' })).status, 404);
     assert.equal((await acct('GET', `/v1/account/battery/authorizations/${auth.id}`)).body.status, 'pending');
   });
 });

@@ -51,7 +51,8 @@ function isTopLevel(): boolean {
  * to go again; where no popup can open, a top-level page (hosted page, WebView) goes to the maker's page and comes
  * back (`returned`), a frame asks to allow pop-ups (the maker's page refuses to be framed). An authorization that
  * ended, or is about to, while the button waited is never opened: the click opens a blank window and points it at a
- * new one. "Choose another maker" is there in every view but the checks, the wait for the maker's answer included.
+ * new one. "Choose another maker" is there in every view but the checks (while the maker's page is prepared and
+ * while its answer is awaited too).
  * @fires sf-step-complete - `{ data: { device } }` once the maker allowed access.
  */
 export class SfStepBatteryAuthorize extends LaterStep {
@@ -91,7 +92,8 @@ export class SfStepBatteryAuthorize extends LaterStep {
   private _popup: Window | null = null;
   private _timer: ReturnType<typeof setInterval> | undefined;
   private _lastPoll = 0;
-  private _reading = false;
+  /** The look at the service's answer on its way (one at a time): leaving waits for it. */
+  private _look: Promise<void> | undefined;
   private _started = false;
   private _abort = new AbortController();
 
@@ -118,8 +120,11 @@ export class SfStepBatteryAuthorize extends LaterStep {
   protected override willUpdate(): void {
     if (this._started || !this._api) return;
     this._started = true;
-    if (this.returned) void this._readReturned(this.returned);
-    else void this._create();
+    if (this.returned) {
+      // Closing while the page the maker sent back is read waits for it: an allowed battery is shown, not left.
+      this.sending();
+      void this._readOnly(() => this._readReturned(this.returned!));
+    } else void this._create();
   }
 
   private get _name(): string | null {
@@ -142,6 +147,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
       ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, maker, name !== null)}
       <div role="status" class=${this._view.kind === 'waiting' ? 'alert' : 'muted'}>${this._renderStatus(this._view.kind, maker)}</div>
       ${this._renderView(this._view, maker)}
+      ${this._view.kind === 'checking' || this._view.kind === 'redirecting' ? nothing : this._back()}
     `;
   }
 
@@ -169,21 +175,18 @@ export class SfStepBatteryAuthorize extends LaterStep {
     switch (view.kind) {
       case 'failed':
         return html`${renderRetryAlert(view.failure, view.retry)} ${renderRefusal(view.failure)}
-          ${view.failure.kind !== 'retry' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}
-          ${this._back()}`;
+          ${view.failure.kind !== 'retry' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}`;
       case 'ready':
         return html`<div class="actions">
             <button type="button" class="btn primary" @click=${() => this._open(view.auth)}>
               ${view.notice ? msg(str`Try again with ${name}`, { id: 'battery.authorize.again' }) : msg(str`Continue to ${name}`, { id: 'battery.authorize.continue' })}
               <span class="sr-only">${msg('(opens a new window)', { id: 'battery.authorize.new_window' })}</span>
             </button>
-          </div>
-          ${this._back()}`;
+          </div>`;
       case 'waiting':
         return html`<div class="actions waiting-actions">
             <button type="button" class="btn secondary" aria-describedby="waiting" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
-          </div>
-          ${this._back()}`;
+          </div>`;
       default:
         return nothing;
     }
@@ -228,7 +231,11 @@ export class SfStepBatteryAuthorize extends LaterStep {
     </div>`;
   }
 
-  /** Back to the maker choice; from the wait too (a phone's tab cannot be brought forward): the maker's window closes. */
+  /**
+   * Back to the maker choice, in every view but the checks; while the maker's page is prepared (a slow service) and
+   * from the wait too (a phone's tab cannot be brought forward): the maker's window closes. One place on the page
+   * whatever the view, so focus on it stays when the view changes.
+   */
   private _back() {
     return html`<div class="actions">
       <button type="button" class="btn secondary" @click=${() => (this._release(), this.back())}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
@@ -329,7 +336,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
    */
   protected override leaving(): Promise<unknown> | undefined {
     const view = this._view;
-    return view.kind === 'waiting' ? this._read(view.auth, false) : undefined;
+    return view.kind === 'waiting' ? this._read(view.auth, false) : this._look;
   }
 
   private _showPopup = (): void => {
@@ -355,10 +362,17 @@ export class SfStepBatteryAuthorize extends LaterStep {
     void this._read(view.auth, false);
   };
 
+  /** One look at a time: a look asked for while one is on its way is that one (leaving waits for it). */
+  private _readOnly(look: () => Promise<void>): Promise<void> {
+    return (this._look ??= look().finally(() => (this._look = undefined)));
+  }
+
   /** Reads the authorization while the popup is open (`closed`: it was closed, so this is the last look). */
-  private async _read(auth: BatteryAuthorization, closed: boolean): Promise<void> {
-    if (this._reading) return;
-    this._reading = true;
+  private _read(auth: BatteryAuthorization, closed: boolean): Promise<void> {
+    return this._readOnly(() => this._readNow(auth, closed));
+  }
+
+  private async _readNow(auth: BatteryAuthorization, closed: boolean): Promise<void> {
     this._lastPoll = this.now();
     try {
       const latest = await getBatteryAuthorization(this.api, auth.id, this._abort.signal);
@@ -380,8 +394,6 @@ export class SfStepBatteryAuthorize extends LaterStep {
           void this._readOnce(auth.id);
         });
       } else if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'forbidden')) toFailure(error, this);
-    } finally {
-      this._reading = false;
     }
   }
 
@@ -395,18 +407,20 @@ export class SfStepBatteryAuthorize extends LaterStep {
     } else void this._create('closed');
   }
 
-  /** One look at an authorization (back from the maker's page, or after a failed last look). */
-  private async _readOnce(id: string): Promise<void> {
-    try {
-      const auth = await getBatteryAuthorization(this.api, id, this._abort.signal);
-      if (auth.status === 'pending') return this._closedWithoutAnswer(auth);
-      this._outcome(auth);
-    } catch (error) {
-      this._fail(error, () => {
-        this._view = { kind: 'checking' };
-        void this._readOnce(id);
-      });
-    }
+  /** One look at an authorization (after a failed last look): leaving waits for it too. */
+  private _readOnce(id: string): Promise<void> {
+    return this._readOnly(async () => {
+      try {
+        const auth = await getBatteryAuthorization(this.api, id, this._abort.signal);
+        if (auth.status === 'pending') return this._closedWithoutAnswer(auth);
+        this._outcome(auth);
+      } catch (error) {
+        this._fail(error, () => {
+          this._view = { kind: 'checking' };
+          void this._readOnce(id);
+        });
+      }
+    });
   }
 
   /** The maker the returned authorization names (its display name from the makers list). */
