@@ -562,4 +562,71 @@ describe('sf-step-address', () => {
     expect(document.activeElement === document.body, 'focus fell to the page: the next Tab starts from the top').to.equal(false);
     expect(esi.shadowRoot!.activeElement === button(esi, 'Try again'), 'focus on Try again').to.equal(true);
   });
+
+  /** The form searched for `street` in `zip` and found nothing: the search another way, saying so. */
+  async function noMatchFor(street: string, zip: string) {
+    const fake = new FakeApi().on('fullAddressSearch', async () => []).on('addressSearch', async () => []);
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), street);
+    type(q(el, '#zip'), zip);
+    button(el, 'Find my address').click();
+    await until(() => qMaybe(el, 'sf-address-lookup', '#q') !== null);
+    const lookup = q(el, 'sf-address-lookup');
+    await settle(lookup);
+    return { el, lookup };
+  }
+
+  it('a ZIP code outside Texas, or where a utility whose customers cannot choose delivers, is said in words (the utility is not in the market), not only "we could not find that exact address"', async () => {
+    const outside = await noMatchFor('350 5th Ave', '10118');
+    expect(text(outside.lookup)).to.contain('ZIP code 10118 is not in Texas');
+    const austin = await noMatchFor('301 W 2nd St', '78701');
+    expect(text(austin.lookup)).to.contain('Austin Energy, whose customers cannot choose their provider');
+    await expect(austin.el).to.be.accessible();
+    const houston = await noMatchFor('12 Nowhere Rd', '77002');
+    expect(text(houston.lookup)).not.to.contain('cannot choose');
+    expect(text(houston.lookup)).not.to.contain('not in Texas');
+  });
+
+  it('a PO box that finds no meter is told that a PO box has none, and asked for the street address', async () => {
+    for (const street of ['PO Box 4411', 'P.O. Box 12', 'post office box 7']) {
+      const { lookup } = await noMatchFor(street, '77002');
+      expect(text(lookup), street).to.contain('A PO box has no electricity meter');
+    }
+    const { lookup } = await noMatchFor('1200 Boxwood Dr', '77002');
+    expect(text(lookup)).not.to.contain('PO box');
+  });
+
+  it('type-ahead suggestions at the service\'s most (10) say that there may be more and how to narrow them (a large apartment building)', async () => {
+    const units = Array.from({ length: 10 }, (_, i) => ({ ...ADDRESS_RESULT, address_2: `Apt ${101 + i}`, esi_id: `10089010000000000001${10 + i}` }));
+    const fake = new FakeApi().on('addressSearch', async () => units);
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const input = q<HTMLInputElement>(lookup, '#q');
+    type(input, '1200 Main');
+    await until(() => input.getAttribute('aria-expanded') === 'true');
+    await settle(lookup);
+    const status = text(q(lookup, '[role="status"]'));
+    expect(status).to.contain('10 addresses shown, the most a search returns');
+    expect(status).to.contain('apartment number');
+  });
+
+  it('a type-ahead field cleared after a lost answer drops its "Try again", which would send a search for nothing', async () => {
+    const fake = new FakeApi().on('addressSearch', async () => {
+      throw apiError(0, 'network');
+    });
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const input = q<HTMLInputElement>(lookup, '#q');
+    type(input, '1200 Main');
+    await until(() => text(lookup).includes('Try again'));
+    type(input, '12');
+    await settle(lookup);
+    expect(text(lookup).includes('could not reach the service'), 'the alert stays for a search the field no longer asks for').to.equal(false);
+    type(input, '1200 Main');
+    await until(() => text(lookup).includes('Try again'));
+    key(input, 'Escape'); // closes nothing: clears the field
+    await settle(lookup);
+    expect(input.value).to.equal('');
+    expect(text(lookup).includes('could not reach the service'), 'the alert stays once Escape cleared the field').to.equal(false);
+  });
 });

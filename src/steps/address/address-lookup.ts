@@ -13,6 +13,7 @@ import { lookupStyles } from './address-lookup.styles.js';
 import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 import { oneLine } from './address-text.js';
 import { zip5 } from './zip.js';
+import { noMatchReason } from './no-match.js';
 import './esi-search.js';
 import { addressSearch } from '../../api/address-search.js';
 import { LocalizedElement } from '../../i18n/localization.js';
@@ -28,6 +29,8 @@ const DEBOUNCE_MS = 300;
 const MIN_QUERY = 3;
 /** The service's longest query (and the field's). */
 const MAX_QUERY = 200;
+/** The service's most suggestions for one query: a large apartment building may have more. */
+const MAX_RESULTS = 10;
 
 /**
  * @summary The fallbacks of the address step: type-ahead search (an ARIA 1.2 combobox with a listbox popup and
@@ -157,6 +160,7 @@ export class SfAddressLookup extends LocalizedElement {
           ? msg('We could not find that exact address', { id: 'address.lookup.no_match_heading' })
           : msg('Find your address another way', { id: 'address.lookup.heading' })}
       </h2>
+      ${this.noMatch ? this._renderReason() : nothing}
       <p class="lead">
         ${this.noMatch
           ? msg('The utility may write your address differently. Start typing it and choose it from the suggestions, or search by the ESI ID on your bill.', {
@@ -216,6 +220,27 @@ export class SfAddressLookup extends LocalizedElement {
     `;
   }
 
+  /** Why nothing matched, when the form's entries tell (a PO box, a ZIP code outside the market). */
+  private _renderReason() {
+    const reason = noMatchReason(this.entries.address_1, this.entries.postal_code);
+    if (!reason) return nothing;
+    let text: string;
+    if (reason.kind === 'po_box') {
+      text = msg('A PO box has no electricity meter. Enter the street address where you want service.', {
+        id: 'address.lookup.po_box',
+      });
+    } else if (reason.kind === 'not_texas') {
+      text = msg(str`ZIP code ${reason.zip} is not in Texas. We serve only the areas of Texas where customers choose their electricity provider.`, {
+        id: 'address.lookup.not_texas',
+      });
+    } else {
+      text = msg(str`In ZIP code ${reason.zip}, electricity usually comes from ${reason.utility}, whose customers cannot choose their provider. If yours does, we cannot serve this address.`, {
+        id: 'address.lookup.no_choice',
+      });
+    }
+    return html`<p class="alert">${text}</p>`;
+  }
+
   private _statusText(count: number): string {
     if (this._suggest.status === TaskStatus.PENDING) return msg('Looking for addresses…', { id: 'address.lookup.pending' });
     // Nothing searched for (the field was cleared or shortened below a search): nothing failed to match either.
@@ -223,6 +248,11 @@ export class SfAddressLookup extends LocalizedElement {
     if (count === 0) {
       return msg('No addresses match. Check the spelling, type less of it, or search by ESI ID.', {
         id: 'address.lookup.none',
+      });
+    }
+    if (count >= MAX_RESULTS) {
+      return msg(str`${count} addresses shown, the most a search returns. If yours is not there, type more of it, such as the apartment number.`, {
+        id: 'address.lookup.most',
       });
     }
     if (count === 1) return msg('1 address found. Press the down arrow to review it.', { id: 'address.lookup.one' });
@@ -243,6 +273,8 @@ export class SfAddressLookup extends LocalizedElement {
     this._suggest.abort();
     this._open = false;
     if (query.length < MIN_QUERY) {
+      // Nothing to search for: a "Try again" left from a failed search would send an empty one.
+      this._failure = null;
       this._lastQuery = '';
       this.requestUpdate();
       return;
@@ -287,6 +319,7 @@ export class SfAddressLookup extends LocalizedElement {
           (e.target as HTMLInputElement).value = '';
           clearTimeout(this._timer);
           this._suggest.abort();
+          this._failure = null;
           this._lastQuery = '';
           this.requestUpdate();
         }
