@@ -18,8 +18,13 @@ import { loadingStyles, renderLoading } from './screens/loading-screen.js';
 import { SessionLink } from './session.js';
 import { following, initialState, reduce, type Action, type FlowState, type Retry, type Screen } from './state.js';
 
-/** The status screens are off the first step's critical path (a chunk of their own); prefetched once the first step is up. */
-const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => false);
+/**
+ * The status screens are off the first step's critical path (a chunk of their own); prefetched once the first step is
+ * up. Until their code is in, the skeleton shows; only when it could not load (offline: a failed chunk stays failed
+ * until a reload) the offline screen does, rather than "We cannot reach the service" before every first status screen.
+ */
+let statusOffline = false;
+const loadStatusScreen = () => import('./screens/status-screen.js').then(() => true, () => (statusOffline = true));
 
 /**
  * The root of every scope: loads the session and the account, provides the API to the steps (`apiContext`), finds
@@ -142,7 +147,7 @@ export class SfFlow extends LocalizedElement {
     const { account, session, progress, viewed } = this._state;
     if (screen.kind === 'status' || screen.kind === 'closed') {
       const reason = screen.kind === 'closed' ? screen.reason : 'exited';
-      return customElements.get('sf-status-screen') ? html`<sf-status-screen .kind=${screen.status} .reason=${reason}></sf-status-screen>` : renderOffline();
+      return customElements.get('sf-status-screen') ? html`<sf-status-screen .kind=${screen.status} .reason=${reason}></sf-status-screen>` : statusOffline ? renderOffline() : renderLoading();
     }
     const scope = this._scope;
     if (screen.kind !== 'step' || !screen.ready || !scope || !account || !session) return renderLoading();
@@ -282,7 +287,8 @@ export class SfFlow extends LocalizedElement {
       // The scope's code could not load (offline): a failed chunk stays failed until a reload.
       return this._dispatch({ type: 'fail', kind: 'network', retry: 'reload' });
     }
-    if (!linkLocale) {
+    // A language chosen in the header meanwhile (_switchLocale) wins too.
+    if (!normalizeLocale(this.locale)) {
       const preferred = normalizeLocale(flow.value.locale) ?? normalizeLocale(acct.value!.locale);
       if (preferred && preferred !== getLocale()) await this._switchLocale(preferred, true);
     }
@@ -296,7 +302,9 @@ export class SfFlow extends LocalizedElement {
       await setLocale(locale, firstScreen);
       // The live region does not say the same position again in the other language; the next step is announced in it.
       this._announce = null;
-      if (this.token) remember(sessionStore(), this.token, { locale });
+      // The language now on screen wins over the session's and the account's when they are read again (Try again),
+      // as it does on a reload (the stored session's; there is none without a token).
+      remember(sessionStore(), this.token, { locale: (this.locale = locale) });
     } catch {
       // The strings could not load (offline): stay in the current language.
     }
@@ -360,9 +368,8 @@ export class SfFlow extends LocalizedElement {
     this.requestUpdate();
     await this.updateComplete;
     scrollTo(0, 0);
-    const screen = this.renderRoot.querySelector<HTMLElement>('sf-status-screen');
-    if (screen) await focusHeading(screen, true);
-    else this.renderRoot.querySelector<HTMLElement>('#step-heading')?.focus();
+    // The status screen's heading, or the offline screen's, in the root's own shadow root (renderOffline).
+    await focusHeading(this.renderRoot.querySelector<HTMLElement>('sf-status-screen') ?? this, true);
     this._link.viewShown();
   }
 

@@ -43,6 +43,30 @@ async function askWhileSaving(): Promise<{ el: SfFlow; release: () => void }> {
 
 const unauthorized = () => new ApiError({ status: 401, code: 'token_expired', message: 'expired' });
 
+/** First in this file: the status screens' code is not loaded yet (nothing before has shown one). */
+describe('sf-flow: the first status screen, while its code loads', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('an invalid link never says "We cannot reach the service" (nor offers its Try again) before it says what happened', async () => {
+    expect(customElements.get('sf-status-screen'), 'precondition: the status screens\' code not loaded yet').to.equal(undefined);
+    const seen: string[] = [];
+    const proto = customElements.get('sf-flow')!.prototype as unknown as { updated(): Promise<void> };
+    const updated = proto.updated;
+    proto.updated = function (this: SfFlow) {
+      seen.push(this.shadowRoot!.querySelector('main h1')?.textContent?.trim() ?? '');
+      return updated.call(this);
+    };
+    try {
+      const api = fakeApi({ getFlow: async () => Promise.reject(new ApiError({ status: 401, code: 'unauthorized', message: 'no' })), getAccount: async () => makeAccount() });
+      const { el } = await mountFlow({ api });
+      expect((await waitForView(el, 'sf-status-screen')).getAttribute('kind')).to.equal('invalid');
+    } finally {
+      proto.updated = updated;
+    }
+    expect(seen.filter((heading) => heading !== ''), 'the headings shown before "This link does not work"').to.deep.equal([]);
+  });
+});
+
 describe('sf-flow', () => {
   afterEach(() => sessionStorage.clear());
 
@@ -266,6 +290,47 @@ describe('sf-flow', () => {
     expect(closeMessages(host)).to.have.length(0);
     screen.shadowRoot!.querySelector<HTMLButtonElement>('.actions button')!.click();
     await waitForView(el, 'sf-step-address');
+  });
+
+  it('keeps the language the customer chose on the "cannot reach the service" screen after Try again', async () => {
+    try {
+      let calls = 0;
+      const api = fakeApi({
+        getFlow: async () => makeSession(),
+        getAccount: async () => (++calls === 1 ? Promise.reject(ApiError.network()) : makeAccount()),
+      });
+      const { el } = await mountFlow({ api });
+      const screen = await waitForView(el, 'sf-status-screen');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('header button[lang="es"]')!.click();
+      await waitUntil(() => document.documentElement.lang === 'es', 'locale did not switch', { timeout: 3000 });
+      screen.shadowRoot!.querySelector<HTMLButtonElement>('.actions button')!.click();
+      const address = await waitForView(el, 'sf-step-address');
+      await pause(300);
+      // The session and the account say English; the customer said Spanish since, and that wins.
+      expect(document.documentElement.lang, 'the language the customer chose').to.equal('es');
+      expect(address.shadowRoot!.querySelector('#step-heading')!.textContent!.trim()).to.equal('¿Dónde necesita electricidad?');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('keeps the language the customer chose while the session loaded', async () => {
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const api = fakeApi({ getFlow: async () => (await gate, makeSession()), getAccount: async () => makeAccount() });
+      const { el } = await mountFlow({ api });
+      await el.updateComplete;
+      await waitUntil(() => el.shadowRoot!.querySelector('header button[lang="es"]'), 'no language switch while loading');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('header button[lang="es"]')!.click();
+      await waitUntil(() => document.documentElement.lang === 'es', 'locale did not switch', { timeout: 3000 });
+      release();
+      await waitForView(el, 'sf-step-address');
+      await pause(300);
+      expect(document.documentElement.lang, 'the language the customer chose').to.equal('es');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('explains an incomplete link when there is no token', async () => {

@@ -41,6 +41,13 @@ describe('flow screens', () => {
     expect(text).to.contain('This link has expired').and.contain('new link').and.contain('Nothing you already saved is lost');
   });
 
+  it('offline: says to try again, not to get a new link (the link still works, and Try again is the way on)', async () => {
+    const el = await fixture<SfStatusScreen>(html`<sf-status-screen kind="network"></sf-status-screen>`);
+    const text = el.shadowRoot!.textContent!.replace(/\s+/g, ' ');
+    expect(text).to.contain('try again').and.contain('Nothing you already saved is lost');
+    expect(text).to.not.contain('new link');
+  });
+
   it('says the window can be closed once the flow is over', async () => {
     for (const reason of ['completed', 'exited', 'error'] as const) {
       const el = await fixture<SfStatusScreen>(html`<sf-status-screen kind="closed" .reason=${reason}></sf-status-screen>`);

@@ -3,6 +3,7 @@ import '../../src/steps/opt-out/opt-out.js';
 import type { SfOptOut } from '../../src/steps/opt-out/opt-out.js';
 import type { OptOutConfirmedEvent } from '../../src/contract/events.js';
 import { FakeApi, apiError, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
+import { setLocale } from '../../src/i18n/localization.js';
 
 const REASONS = [
   { code: 'too_expensive', label: 'The prices are too high' },
@@ -83,5 +84,42 @@ describe('sf-opt-out', () => {
     button(el, 'Stay and continue').click();
     await cancelled;
     expect(fake.callsOf('recordEvent')).to.have.length(0);
+  });
+  describe('a language switch while the question is shown', () => {
+    afterEach(() => setLocale('en'));
+
+    /** The reasons in Spanish: `answer` decides how their second load (after the switch) ends. */
+    async function switchWithReasons(answer: () => Promise<unknown>) {
+      const fake = optOutApi().on('optOutReasons', async (locale) => (locale === 'en' ? REASONS : answer()) as never);
+      const el = await mountOptOut(fake);
+      return { fake, el };
+    }
+
+    for (const [what, answer] of [
+      ['are still loading', () => new Promise(() => undefined)],
+      ['could not load', () => Promise.reject(apiError(503, 'unavailable'))],
+    ] as const) {
+      it(`keeps the reason chosen (and the text typed for "Other") when the reasons in the new language ${what}`, async () => {
+        for (const index of [0, 2]) {
+          const { fake, el } = await switchWithReasons(answer);
+          el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')[index]!.click();
+          await settle(el);
+          if (index === 2) type(q(el, '#other'), 'Moving next month');
+          await setLocale('es');
+          await until(() => fake.callsOf('optOutReasons').length === 2);
+          await settle(el);
+          const checked = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+          expect(checked?.value, 'the choice is still on screen').to.equal(index === 0 ? 'too_expensive' : 'other');
+          const confirmed = oneEvent(el, 'sf-opt-out-confirmed');
+          button(el, 'Salir').click();
+          await confirmed;
+          expect(fake.callsOf('recordEvent')[0]!.args[0]).to.include(
+            index === 0 ? { reason: 'too_expensive', label: 'The prices are too high' } : { reason: 'other', label: 'Moving next month' },
+          );
+          await setLocale('en');
+          el.remove();
+        }
+      });
+    }
   });
 });

@@ -102,7 +102,9 @@ export class SfStatusScreen extends LocalizedElement {
       case 'network':
         return [
           msg('We cannot reach the service', { id: 'status.network.heading' }),
-          html`<p>${msg('Check your internet connection, then try again.', { id: 'status.network.body' })}</p>${saved}`,
+          // The link still works: Try again, not a new link, is the way on.
+          html`<p>${msg('Check your internet connection, then try again.', { id: 'status.network.body' })}</p>
+            <p>${msg('Nothing you already saved is lost.', { id: 'status.network.saved' })}</p>`,
           'alert',
         ];
       case 'unsupported':

@@ -42,10 +42,12 @@ export class SfOptOut extends LocalizedElement {
 
   private _reason = '';
   private _other = '';
+  /** The last list the service gave: it stays while a language switch loads the list again, and if that fails. */
+  private _loaded?: OptOutReason[];
 
   private _reasons = new Task(this, {
     args: () => [this._api, getLocale()] as const,
-    task: async ([api, locale], { signal }): Promise<OptOutReason[]> => (api ? optOutReasons(api, locale, signal) : []),
+    task: async ([api, locale], { signal }): Promise<OptOutReason[]> => (api ? (this._loaded = await optOutReasons(api, locale, signal)) : []),
   });
 
   private _leave = new Task<[OptOutConfirmedDetail], void>(this, {
@@ -103,10 +105,13 @@ export class SfOptOut extends LocalizedElement {
     `;
   }
 
-  /** The service's reasons, plus "Other" when the list lacks it (the specification allows the code `other`). */
+  /**
+   * The service's reasons, plus "Other" when the list lacks it (the specification allows the code `other`). After a
+   * language switch the last list stays (with the choice and the text typed) until the new one is in, or if it fails.
+   */
   private _options(): OptOutReason[] {
-    const list = this._reasons.status === TaskStatus.COMPLETE ? (this._reasons.value ?? []) : [];
-    if (this._reasons.status === TaskStatus.PENDING || list.some((r) => r.code === OTHER)) return list;
+    const list = this._loaded ?? [];
+    if ((!this._loaded && this._reasons.status === TaskStatus.PENDING) || list.some((r) => r.code === OTHER)) return list;
     return [...list, { code: OTHER, label: msg('Other', { id: 'optout.other' }) }];
   }
 
