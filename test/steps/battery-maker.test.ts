@@ -83,4 +83,16 @@ describe('sf-step-battery-maker', () => {
     await until(() => text(q(el, '#maker-error')) !== '');
     expect(before.has(q(el, '#maker-error')), 'the empty #maker-error live region was not rendered (display: none) before its message').to.equal(true);
   });
+
+  it('says in words that no maker can be connected when the service lists none, and offers no Continue', async () => {
+    const fake = new FakeApi().on('listBatteryMakers', async () => []).on('listBatteryDevices', async () => ({ data: [] }));
+    const el = await mount<SfStepBatteryMaker>(fake.api, html`<sf-step-battery-maker .account=${account} .draft=${{}}></sf-step-battery-maker>`);
+    const status = q(el, '[role="status"]');
+    await until(() => text(status).includes('No battery can be connected now.'));
+    expect(el.shadowRoot!.querySelector('fieldset'), 'an empty radio group').to.equal(null);
+    expect([...el.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent!.trim())).to.not.include('Continue');
+    expect(text(el)).to.not.contain('Choose the maker of your battery');
+    expect(q(el, '[role="status"]'), 'the status region is the one rendered while loading').to.equal(status);
+    await expect(el).to.be.accessible();
+  });
 });

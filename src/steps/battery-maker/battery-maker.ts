@@ -63,15 +63,20 @@ export class SfStepBatteryMaker extends LaterStep<MakerDraft> {
 
   override render() {
     const choices = this._choices.value;
-    const loading = !choices && !this._failure;
     return html`
       ${stepHeading(
         msg('Which battery do you have?', { id: 'battery.maker.heading' }),
         msg("Choose the maker of your home battery. Next, you allow us to see it on the maker's own page.", { id: 'battery.maker.lead' }),
       )}
       ${renderRetryAlert(this._failure, () => void this._choices.run())} ${renderRefusal(this._failure)}
-      ${loading ? html`<p role="status" class="muted">${msg('Loading the battery makers…', { id: 'battery.maker.loading' })}</p>` : nothing}
-      ${choices ? this._renderForm(choices) : nothing}
+      <p role="status" class="muted">${choices
+        ? choices.makers.length
+          ? ''
+          : msg('No battery can be connected now.', { id: 'battery.maker.none' })
+        : this._failure
+          ? ''
+          : msg('Loading the battery makers…', { id: 'battery.maker.loading' })}</p>
+      ${choices?.makers.length ? this._renderForm(choices) : nothing}
     `;
   }
 
@@ -83,7 +88,7 @@ export class SfStepBatteryMaker extends LaterStep<MakerDraft> {
         ${makers.map((m) => {
           const device = connected.get(m.id);
           return html`<label class="choice">
-            <input type="radio" name="maker" .value=${m.id} .checked=${picked === m.id} aria-invalid=${this._missing ? 'true' : 'false'} @change=${() => this._pick(m.id)} />
+            <input type="radio" name="maker" .value=${m.id} .checked=${picked === m.id} aria-invalid=${String(this._missing)} @change=${() => this._pick(m.id)} />
             <span>
               <strong>${m.name}</strong>
               ${m.models.length ? html`<br /><span class="muted">${m.models.join(', ')}</span>` : nothing}
@@ -107,12 +112,12 @@ export class SfStepBatteryMaker extends LaterStep<MakerDraft> {
     e.preventDefault();
     const choices = this._choices.value;
     const maker = choices?.makers.find((m) => m.id === this._picked);
-    if (!choices || !maker) {
+    if (!maker) {
       this._missing = true;
       this.renderRoot.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
-    const device = choices.connected.get(maker.id);
+    const device = choices!.connected.get(maker.id);
     this.complete({ data: { maker: { id: maker.id, name: maker.name }, ...(device ? { device: device.id } : {}) } });
   }
 }

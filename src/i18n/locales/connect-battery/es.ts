@@ -47,6 +47,7 @@
 'battery.maker.lead': `Elija el fabricante de la batería de su hogar. Después, nos permitirá verla en la página del propio fabricante.`,
 'battery.maker.legend': `Fabricante de la batería`,
 'battery.maker.loading': `Cargando los fabricantes de baterías…`,
+'battery.maker.none': `Por ahora no se puede conectar ninguna batería.`,
 'battery.maker.required': `Elija el fabricante de su batería para continuar.`,
 'battery.notice.blocked': str`La página de ${0} debe abrirse en una ventana nueva. Permita las ventanas emergentes para esta página en su navegador y vuelva a intentarlo.`,
 'battery.notice.blocked_generic': `La página del fabricante de su batería debe abrirse en una ventana nueva. Permita las ventanas emergentes para esta página en su navegador y vuelva a intentarlo.`,
