@@ -358,6 +358,39 @@ describe('sf-step-renewal-plans', () => {
     expect((await done).detail.data).to.deep.equal({ renewed: true, said: true });
   });
 
+  it('leaving after an acceptance whose answer was lost reads the location: the renewal queued is told as done, not left', async () => {
+    const api = new FakeApi()
+      .on('listRenewalPlans', async () => plans)
+      .on('acceptRenewal', async () => Promise.reject(apiError(503, 'unavailable')))
+      .on('getLocation', async () => queuedPlan(0));
+    const el = await mountPlans(api);
+    await renew(el);
+    await until(() => text(el).includes('Something went wrong on our side'));
+    let completed: unknown;
+    el.addEventListener('sf-step-complete', (e) => (completed = (e as CustomEvent).detail.data));
+    // The root fires it on its shadow root (its close button, or "Not now"); mounted in the document here.
+    const sent: Array<Promise<unknown>> = [];
+    document.dispatchEvent(new CustomEvent('sf-leaving', { detail: sent }));
+    await Promise.all(sent);
+    expect(completed).to.deep.equal({ renewed: true });
+    expect(api.callsOf('acceptRenewal'), 'nothing is sent again on the way out').to.have.length(1);
+
+    // The location shows no renewal of this session's: leaving is left to go on as it was.
+    const none = new FakeApi()
+      .on('listRenewalPlans', async () => plans)
+      .on('acceptRenewal', async () => Promise.reject(apiError(503, 'unavailable')))
+      .on('getLocation', async () => at({ eligibility: 'eligible', opens_on: '2029-11-05' }));
+    const other = await mountPlans(none);
+    await renew(other);
+    await until(() => text(other).includes('Something went wrong on our side'));
+    let again = false;
+    other.addEventListener('sf-step-complete', () => (again = true));
+    const more: Array<Promise<unknown>> = [];
+    document.dispatchEvent(new CustomEvent('sf-leaving', { detail: more }));
+    await Promise.all(more);
+    expect(again).to.equal(false);
+  });
+
   it('a 422 not_yet_eligible on reading the plans is said in plain words', async () => {
     const api = new FakeApi().on('listRenewalPlans', async () => {
       throw apiError(422, 'unprocessable', [{ field: 'contract.end_date', code: 'not_yet_eligible', message: 'x' }]);

@@ -184,6 +184,19 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   }
 
   /**
+   * Leaving (the close button, "Not now") after an acceptance that failed: one whose answer was lost may have queued
+   * the renewal. The location is read (nothing is sent again: the customer is leaving), and when the plan queued is one
+   * this session sent, the step completes, so the flow shows the renewal done and closes completed, not `exited`.
+   */
+  protected override leaving(): Promise<unknown> | undefined {
+    const sent = this.draft.sent;
+    if (!this.isConnected || this._accept.status !== TaskStatus.ERROR || !sent) return super.leaving();
+    return getLocation(this.api, this._uuid!).then((l) => {
+      if (sent.includes(l.queued_contract?.plan_uuid ?? '')) this.complete({ data: { renewed: true } });
+    });
+  }
+
+  /**
    * Close after a refusal. A renewal queued for a plan this session sent (an acceptance whose answer was lost, then
    * another plan chosen) is this session's renewal: the flow closes completed, not exited.
    */
