@@ -3,6 +3,7 @@ import '../../src/steps/card-on-file/card-on-file.js';
 import type { SfStepCardOnFile } from '../../src/steps/card-on-file/card-on-file.js';
 import type { ApiErrorEvent, StepCompleteEvent } from '../../src/contract/events.js';
 import type { PaymentMethod } from '../../src/api/types.js';
+import { todayYmd } from '../../src/ui/format.js';
 import { FakeApi, apiError, button, detach, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 
 const CARD: PaymentMethod = {
@@ -28,6 +29,16 @@ async function currentCard(el: SfStepCardOnFile): Promise<HTMLElement> {
 }
 
 describe('sf-step-card-on-file', () => {
+  it('says a card whose month has passed expired (the likely reason to open this flow), and one good through this month expires', async () => {
+    const [year, month] = todayYmd().split('-').map(Number) as [number, number];
+    const expired = await currentCard(await mountStep(new FakeApi().on('getPaymentMethod', async () => ({ ...CARD, card_exp_month: 3, card_exp_year: 2024 }))));
+    expect(text(expired)).to.contain('Expired 03/2024');
+    expect(text(expired)).not.to.contain('Expires');
+    const thisMonth = await currentCard(await mountStep(new FakeApi().on('getPaymentMethod', async () => ({ ...CARD, card_exp_month: month, card_exp_year: year }))));
+    expect(text(thisMonth)).to.contain('Expires');
+    expect(text(thisMonth)).not.to.contain('Expired');
+  });
+
   it('shows the card on file (brand, last four, expiry); Replace completes the step', async () => {
     const fake = new FakeApi().on('getPaymentMethod', async () => CARD);
     const el = await mountStep(fake);

@@ -235,6 +235,18 @@ describe('sf-step-payment for a new card (purpose "replace")', () => {
     expect(event.detail.step).to.equal('payment');
   });
 
+  it('for an account whose service ended, promises no monthly bills (the card pays the last one)', async () => {
+    // With a card on file the scope asks for a new one (replace); without one, for a card (enroll).
+    for (const [purpose, hasCard] of [['replace', true], ['enroll', false]] as const) {
+      const ended = makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start' } as never, { has_payment_method: hasCard });
+      const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${ended} .draft=${{}} .purpose=${purpose}></sf-step-payment>`);
+      await ready(el);
+      const lead = text(q(el, 'p.lead'));
+      expect(lead, purpose).to.contain('automatic payment of your bills');
+      expect(lead, purpose).not.to.contain('monthly');
+    }
+  });
+
   it('has no Back when it is the first step (backable false)', async () => {
     const fake = paymentApi();
     const el = await mount<SfStepPayment>(fake.api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}} .backable=${false}></sf-step-payment>`);

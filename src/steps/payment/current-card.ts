@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../../api/types.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { brandName, expiry } from './card-brand.js';
+import { todayYmd } from '../../ui/format.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 
 /**
@@ -31,6 +32,10 @@ export class SfCurrentCard extends LocalizedElement {
     if (!c) return nothing;
     const brand = brandName(c.card_brand);
     const last4 = c.card_last4;
+    const date = expiry(c, getLocale());
+    // Good through the last day of its month; expired once that month has passed (in Texas): often why a customer
+    // comes to replace it.
+    const expired = todayYmd().slice(0, 7) > `${c.card_exp_year}-${String(c.card_exp_month).padStart(2, '0')}`;
     // The primary button comes last in the row (first when the row stacks on a phone).
     const kind = (primary: boolean) => (primary ? 'btn primary' : 'btn secondary');
     const replace = html`<button type="button" class=${kind(this.prefer === 'replace')} @click=${() => this.dispatchEvent(new CardReplaceEvent())}>
@@ -44,7 +49,11 @@ export class SfCurrentCard extends LocalizedElement {
       <div class="card">
         <p>
           <strong>${msg(str`${brand} ending in ${last4}`, { id: 'payment.current.card' })}</strong><br />
-          <span class="muted">${msg(str`Expires ${expiry(c, getLocale())}`, { id: 'payment.current.expires' })}</span>
+          <span class="muted"
+            >${expired
+              ? msg(str`Expired ${date}`, { id: 'payment.current.expired' })
+              : msg(str`Expires ${date}`, { id: 'payment.current.expires' })}</span
+          >
         </p>
       </div>
       <div class="actions">

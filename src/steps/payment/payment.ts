@@ -228,13 +228,13 @@ export class SfStepPayment extends LaterStep {
       ${this.purpose === 'replace'
         ? stepHeading(
             msg('Enter your new card', { id: 'payment.replace.heading' }),
-            msg('It replaces the card on file for automatic payment of your monthly bills. Nothing is charged today.', {
+            msg('It replaces the card on file for automatic payment of your bills. Nothing is charged today.', {
               id: 'payment.replace.lead',
             }),
           )
         : stepHeading(
             msg('Add a card for auto-pay', { id: 'payment.heading' }),
-            msg('Your card is saved for automatic payment of your monthly bills. Nothing is charged today.', { id: 'payment.lead' }),
+            msg('Your card is saved for automatic payment of your bills. Nothing is charged today.', { id: 'payment.lead' }),
           )}
       ${this._mode === 'checking'
         ? html`<p role="status">${msg('Checking your saved card…', { id: 'payment.checking' })}</p>`
