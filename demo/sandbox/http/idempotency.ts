@@ -2,17 +2,19 @@
  * Idempotency-Key on POST, PATCH and PUT (docs/api-decisions.md): the same key, from the same token subject (the
  * App, or the account whatever token of it is used), replays the first response for 24 hours without running the
  * handler again, provided the request is the same one: same method, path (and query) and body. The key is bound to
- * that request by a fingerprint; the body part is a hash of its canonical JSON (keys sorted, whitespace dropped; an
+ * that request by a fingerprint; the body part is its canonical JSON (keys sorted, whitespace dropped; an
  * empty body counts as `{}`, as the routes read it), so a client that re-serializes the same object still gets its
  * replay, while a different request under a used key (a credit check with another SSN) is refused with 422
  * `unprocessable`, field `Idempotency-Key`, code `reused`, rather than answered with the first request's response
- * (Stripe does the same). A body that is not JSON is hashed as it came.
+ * (Stripe does the same). A body that is not JSON is taken as it came. The fingerprint is an HMAC-SHA-256 under a
+ * random secret made once per sandbox process, never a plain hash: a credit check's body holds an SSN, whose 10^9
+ * values a stored plain hash would give back by brute force.
  *
  * Only successful responses are kept: a failed request had no side effect, so running it again — or another request
  * under its key — is what a retry after fixing the cause needs. A retry that arrives while the first request is
  * still running waits for it and then replays it (or is refused, when it is a different request).
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
 import { readBody } from './body.js';
@@ -101,8 +103,11 @@ export class IdempotencyStore {
   }
 }
 
-/** Method, path, query (sorted) and the body's canonical JSON, hashed. */
-async function fingerprintOf(c: Context): Promise<string> {
+/** Keys the fingerprints: made per process, so the same request matches only within it (as the store lives). */
+const SECRET = randomBytes(32);
+
+/** Method, path, query (sorted) and the body's canonical JSON, HMAC'd under the process's secret. */
+export async function fingerprintOf(c: Context): Promise<string> {
   const url = new URL(c.req.url);
   url.searchParams.sort();
   const text = new TextDecoder('utf-8').decode(await readBody(c));
@@ -112,7 +117,7 @@ async function fingerprintOf(c: Context): Promise<string> {
   } catch {
     body = `raw:${text}`;
   }
-  return createHash('sha256').update(`${c.req.method}\n${url.pathname}\n${url.searchParams.toString()}\n${body}`).digest('hex');
+  return createHmac('sha256', SECRET).update(`${c.req.method}\n${url.pathname}\n${url.searchParams.toString()}\n${body}`).digest('hex');
 }
 
 /** JSON with object keys sorted at every level, so that key order and whitespace do not make another request. */

@@ -22,13 +22,13 @@ const TEXT = {
   },
   es: {
     title: 'Autenticación 3-D Secure de prueba',
-    heading: 'Autentica esta tarjeta',
-    intro: 'Esta página de prueba reemplaza la verificación 3-D Secure de tu banco. No se contacta a ningún banco.',
+    heading: 'Autentique esta tarjeta',
+    intro: 'Esta página de prueba reemplaza la verificación 3-D Secure de su banco. No se contacta a ningún banco.',
     complete: 'Completar autenticación',
     fail: 'Fallar autenticación',
     completed: 'Autenticación completada',
     failed: 'La autenticación falló',
-    closing: 'Puedes volver a la página; este cuadro se cierra solo.',
+    closing: 'Puede volver a la página; este cuadro se cierra solo.',
     missing: 'Esta solicitud de autenticación no existe o ya venció.',
   },
 } as const;

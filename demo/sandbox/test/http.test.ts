@@ -1,6 +1,9 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
 import { CORS_MAX_AGE_SECONDS } from '../app.js';
+import * as idempotency from '../http/idempotency.js';
 import { PREMISES } from '../data/addresses.js';
 import { assertError, Harness } from './support/harness.js';
 
@@ -208,6 +211,20 @@ describe('Idempotency-Key', () => {
     assertError(await flow('POST', '/v1/account/enroll/esi-id-search', { esi_id: PREMISES[0]!.esi_id }, { headers: key }), 422, 'unprocessable', ['Idempotency-Key']);
     const app = await h.app('POST', '/v1/app/accounts', { email: 'bound@example.com' }, { headers: { 'idempotency-key': 'patch-or-post' } });
     assertError(await h.app('PATCH', `/v1/app/accounts/${app.body.uuid}`, { first_name: 'Ana' }, { headers: { 'idempotency-key': 'patch-or-post' } }), 422, 'unprocessable', ['Idempotency-Key']);
+  });
+
+  // A credit check's body holds an SSN: 10^9 values, so a plain hash of the body in the store gives it back by brute
+  // force. The fingerprint is an HMAC under a secret of this process: the same body still matches, nothing else does.
+  it('keeps no brute-forceable hash of the body: the fingerprint is keyed by a secret of the process', async () => {
+    const app = new Hono();
+    app.post('/v1/account/enroll/credit-check', async (c) => c.text(await idempotency.fingerprintOf(c)));
+    const print = async (raw: string) => (await app.request('/v1/account/enroll/credit-check', { method: 'POST', body: raw })).text();
+    const first = await print('{"ssn":"123-45-9001","consent":true}');
+    assert.equal(await print('{ "consent": true, "ssn": "123-45-9001" }'), first, 'the same request, the same fingerprint');
+    assert.notEqual(await print('{"ssn":"123-45-9002","consent":true}'), first, 'another SSN, another fingerprint');
+    const plain = (ssn: string) => createHash('sha256').update(`POST\n/v1/account/enroll/credit-check\n\njson:{"consent":true,"ssn":"${ssn}"}`).digest('hex');
+    assert.notEqual(first, plain('123-45-9001'), 'not the unkeyed SHA-256 an attacker can recompute');
+    assert.doesNotMatch(first, /123-45-9001|123459001/);
   });
 
   it('fingerprints the canonical JSON: key order and spacing are the same request, an empty body is {}', async () => {

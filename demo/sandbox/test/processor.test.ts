@@ -10,6 +10,7 @@ import { Processor, type CardInput } from '../processor/processor.js';
 import { TEST_CARDS } from '../processor/cards.js';
 import { processorRoutes } from '../processor/routes.js';
 import { bundleEmulator } from '../processor/bundle.js';
+import { challengePage, missingChallengePage, resultPage } from '../processor/challenge.js';
 import { cardBrand, luhnValid } from '../processor/emulator/card-rules.js';
 
 const KEY = 'pk_test_sandbox_processor_key';
@@ -224,6 +225,19 @@ describe('3-D Secure', () => {
     assert.equal(p.challengeMatches(id, token), false);
     assert.equal(errorOf(p.authenticate(id, token, 'complete')).status, 404);
     assert.equal(p.getPaymentMethod(pmId)!.status, 'failed');
+  });
+
+  it('speaks Spanish as the flow does, with "usted" (never "tú"), on the challenge, its outcomes and the unknown page', () => {
+    const base = { setupIntentId: 'seti_1', locale: 'es' as const, parentOrigin: 'http://localhost:5173' };
+    const pages = [
+      challengePage({ ...base, token: 't' }),
+      resultPage({ ...base, outcome: 'complete' }),
+      resultPage({ ...base, outcome: 'fail' }),
+      missingChallengePage('es'),
+    ];
+    const informal = /\b(tu|tus|tú|te|puedes|autentica|vuelve|completa|elige)\b/i;
+    const said = pages.map((p) => p.replace(/<[^>]+>/g, ' ')).flatMap((t) => t.split(/(?<=[.?!;])\s+|\n/)).filter((t) => informal.test(t));
+    assert.deepEqual(said, []);
   });
 });
 
