@@ -6,6 +6,7 @@ import type { SfStepBatteryInactive } from '../../src/steps/battery-inactive/bat
 import { makeDevice } from './battery-fixtures.js';
 import { FakeApi, apiError, button, makeAccount, mount, text, until } from './harness.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
+import { setLocale, useScope } from '../../src/i18n/localization.js';
 
 const active = makeAccount({ status: 'active', status_reason: 'active' } as never);
 
@@ -68,6 +69,33 @@ describe('sf-step-battery-device', () => {
     button(el, 'Done').click();
     await exit;
     expect(completed).to.equal(false);
+  });
+
+  it('a battery not on the account yet: the heading says so (never "is connected" above "not on your account yet"), in English and Spanish', async () => {
+    const device = makeDevice();
+    let data: ReturnType<typeof makeDevice>[] = [];
+    const fake = new FakeApi().on('listBatteryDevices', async () => ({ data }));
+    for (const already of [false, true]) {
+      const el = await mount<SfStepBatteryDevice>(fake.api, html`<sf-step-battery-device .account=${active} .draft=${{}} .deviceId=${device.id} .already=${already}></sf-step-battery-device>`);
+      await until(() => text(el).includes('not on your account yet'));
+      const heading = () => text(el.shadowRoot!.querySelector('h1')!);
+      expect(heading()).to.equal('We cannot see your battery yet');
+      try {
+        await useScope('connect-battery');
+        await setLocale('es');
+        await el.updateComplete;
+        expect(heading()).to.equal('Todavía no vemos su batería');
+        expect(text(el)).to.contain('La batería todavía no aparece en su cuenta.');
+      } finally {
+        await setLocale('en');
+      }
+      await expect(el).to.be.accessible();
+      data = [device];
+      button(el, 'Try again').click();
+      await until(() => text(el).includes('Powerwall 3'));
+      expect(heading()).to.match(already ? /^Your Tesla battery is already connected$/ : /^Your battery is connected$/);
+      data = [];
+    }
   });
 
   it('offers to try again when the devices cannot be read', async () => {

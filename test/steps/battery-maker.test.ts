@@ -72,6 +72,30 @@ describe('sf-step-battery-maker', () => {
     await errored;
   });
 
+  it('shows the makers without the "Already connected" marks when the devices cannot be read, and hands a 401 or 403 of the devices to the root', async () => {
+    for (const failure of [apiError(500, 'internal'), apiError(0, 'network')]) {
+      const fake = new FakeApi().on('listBatteryMakers', async () => MAKERS).on('listBatteryDevices', async () => Promise.reject(failure));
+      const el = await mountMaker(fake, { maker: 'tesla' });
+      expect(el.shadowRoot!.querySelectorAll('input[type="radio"]').length, `${failure.status}: the makers are shown`).to.equal(2);
+      expect(text(el)).to.not.contain('Already connected');
+      expect(text(el)).to.not.contain('Try again');
+      const done = oneEvent(el, 'sf-step-complete');
+      button(el, 'Continue').click();
+      expect((await done).detail.data).to.deep.equal({ maker: { id: 'tesla', name: 'Tesla' } });
+    }
+    for (const status of [401, 403]) {
+      const refused = new FakeApi().on('listBatteryMakers', async () => MAKERS).on('listBatteryDevices', async () => Promise.reject(apiError(status, status === 401 ? 'token_expired' : 'forbidden')));
+      let errors = 0;
+      const count = () => errors++;
+      document.body.addEventListener('sf-api-error', count);
+      const el = await mount<SfStepBatteryMaker>(refused.api, html`<sf-step-battery-maker .account=${account} .draft=${{}}></sf-step-battery-maker>`);
+      await until(() => errors > 0);
+      await settle(el);
+      document.body.removeEventListener('sf-api-error', count);
+      expect(errors, `${status} reaches the root once`).to.equal(1);
+    }
+  });
+
   it('"Choose the maker" arrives in a live region that was already rendered', async () => {
     const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
     const fake = new FakeApi().on('listBatteryMakers', async () => MAKERS).on('listBatteryDevices', async () => ({ data: [] }));

@@ -63,11 +63,15 @@ export class SfStepBatteryDevice extends LaterStep {
 
   override render() {
     const device = this._device.value;
-    const heading = this.already
-      ? device
-        ? msg(str`Your ${device.maker_name} battery is already connected`, { id: 'battery.device.already_heading' })
-        : msg('Your battery is already connected', { id: 'battery.device.already_heading_generic' })
-      : msg('Your battery is connected', { id: 'battery.device.heading' });
+    // Not on the account (yet): the heading says so, above the alert that does.
+    const heading =
+      device === null
+        ? msg('We cannot see your battery yet', { id: 'battery.device.missing_heading' })
+        : this.already
+          ? device
+            ? msg(str`Your ${device.maker_name} battery is already connected`, { id: 'battery.device.already_heading' })
+            : msg('Your battery is already connected', { id: 'battery.device.already_heading_generic' })
+          : msg('Your battery is connected', { id: 'battery.device.heading' });
     return html`
       ${stepHeading(heading, device ? msg('This is the battery linked to your account.', { id: 'battery.device.lead' }) : nothing)}
       ${renderRetryAlert(this._failure, () => void this._device.run())} ${renderRefusal(this._failure)}

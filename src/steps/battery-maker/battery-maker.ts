@@ -47,7 +47,12 @@ export class SfStepBatteryMaker extends LaterStep<MakerDraft> {
       if (!api) return null;
       this._failure = null;
       try {
-        const [makers, devices] = await Promise.all([listBatteryMakers(api, signal), listBatteryDevices(api, signal)]);
+        const [makers, devices] = await Promise.all([
+          listBatteryMakers(api, signal),
+          // The devices only add the "Already connected" marks: without them the makers still show (toFailure hands
+          // a 401/403 to the root; a second one, when the makers fail too, changes nothing there).
+          listBatteryDevices(api, signal).catch((e: unknown) => (toFailure(e, this), { data: [] })),
+        ]);
         const connected = new Map(devices.data.filter((d) => d.status === 'connected').map((d) => [d.maker as string, d]));
         return { makers, connected };
       } catch (error) {

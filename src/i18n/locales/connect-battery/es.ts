@@ -35,6 +35,7 @@
 'battery.device.loading': `Cargando su batería…`,
 'battery.device.maker': `Fabricante`,
 'battery.device.missing': `La batería todavía no aparece en su cuenta. Puede tardar un momento.`,
+'battery.device.missing_heading': `Todavía no vemos su batería`,
 'battery.device.model': `Modelo`,
 'battery.device.serial': `Número de serie`,
 'battery.device.serial_last4': str`Termina en ${0}`,
