@@ -31,6 +31,8 @@ export interface StepData {
   goTo?: StepName;
   /** Card on file (update-payment-method): another card than first shown, one saved whose answer was lost. */
   replaced?: boolean;
+  /** Card on file (update-payment-method): there is none after all (404), so the card form adds one. */
+  none?: boolean;
   [key: string]: unknown;
 }
 

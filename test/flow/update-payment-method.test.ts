@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { render } from 'lit';
 import { updatePaymentMethod as scope } from '../../src/scopes/update-payment-method/update-payment-method.js';
 import { following, initialState, reduce, type FlowState } from '../../src/flow/state.js';
 import type { AnyScope } from '../../src/flow/scope.js';
@@ -43,6 +44,20 @@ describe('update-payment-method declaration', () => {
 
   it('the card on file read again is another card (a save whose answer was lost, then Back): the update is done', () => {
     expect(scope.complete({ step: 'card-on-file', data: { replaced: true } }, withCard, {})).to.deep.equal({ progress: { updated: true }, step: 'card-updated' });
+  });
+
+  it('no card on file after all (404, "Add a card" while the account still says it has one): the card form adds one, not "replaces the card on file"', () => {
+    const purpose = (progress: object) => {
+      const host = document.createElement('div');
+      render(scope.views.payment.render({ account: withCard, draft: {}, progress }), host);
+      return (host.querySelector('sf-step-payment') as HTMLElement & { purpose?: string }).purpose;
+    };
+    expect(purpose({})).to.equal('replace');
+    const added = scope.complete({ step: 'card-on-file', data: { none: true } }, withCard, {});
+    expect(added).to.deep.equal({ progress: { none: true }, step: 'payment' });
+    expect(purpose('progress' in added ? added.progress : {})).to.equal('enroll');
+    // Read again (Back) the card added meanwhile is told as the update, whatever step 1 found first.
+    expect(scope.complete({ step: 'card-on-file', data: { replaced: true } }, withCard, { none: true })).to.deep.equal({ progress: { none: true, updated: true }, step: 'card-updated' });
   });
 
   it('leaving before a new card is saved exits; after it, completes', () => {

@@ -115,7 +115,10 @@ describe('sf-step-card-on-file', () => {
     await expect(el).to.be.accessible();
     const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
     button(el, 'Add a card').click();
-    expect((await done).detail.step).to.equal('card-on-file');
+    const { detail } = await done;
+    expect(detail.step).to.equal('card-on-file');
+    // The account still says it has a card: the scope learns there is none, so the card form says it adds one.
+    expect(detail.data).to.deep.equal({ none: true });
   });
 
   it('offers "Try again" after a lost connection or a 5xx, and shows the card once the read succeeds', async () => {

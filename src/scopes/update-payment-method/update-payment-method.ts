@@ -17,9 +17,13 @@ import '../../steps/card-on-file/card-on-file.js';
 
 export type UpdateCardStep = 'card-on-file' | 'payment' | 'card-updated' | 'card-not-needed';
 
-/** What this session did that the account does not show: a card was saved (the account only says "a card"). */
+/**
+ * What this session did or found that the account does not show: a card was saved (the account only says "a card");
+ * the card on file was gone when step 1 read it (the account still says it has one), so the card form adds one.
+ */
 export interface UpdateCardProgress {
   updated?: boolean;
+  none?: boolean;
 }
 
 const hasCard = (account: Account) => account.enrollment.has_payment_method;
@@ -65,8 +69,9 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
     if (step === 'card-not-needed') return { progress, step };
     // A card saved; or the card on file read again is another card (a save whose answer was lost): the update is done.
     if (step === 'payment' || detail.data?.replaced) return { progress: { ...progress, updated: true }, step: 'card-updated' };
-    // The card on file: "Replace", or there was none after all.
-    return { progress, step: 'payment' };
+    // The card on file: "Replace", or "Add a card" as there was none after all (`data.none`, kept: the card form then
+    // says it adds one).
+    return { progress: { ...progress, ...detail.data }, step: 'payment' };
   },
   // Leaving before a new card is saved changes nothing; after it, the update is done.
   exit: (_account, progress) => (progress.updated ? 'completed' : 'exited'),
@@ -89,7 +94,7 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
           .account=${i.account}
           .draft=${i.draft}
           .clientAgent=${false}
-          .purpose=${hasCard(i.account) ? 'replace' : 'enroll'}
+          .purpose=${hasCard(i.account) && !i.progress.none ? 'replace' : 'enroll'}
           .backable=${hasCard(i.account)}
         ></sf-step-payment>`,
     },

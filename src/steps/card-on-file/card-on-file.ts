@@ -12,8 +12,8 @@ import '../payment/current-card.js';
  * @summary The card on file (brand, last four, expiry) with "Replace" and "Keep this card": the first step of the
  * update-payment-method scope for an account that has a card. The card form is the next step (sf-step-payment).
  *
- * @fires sf-step-complete - `{ step: 'card-on-file' }`: Replace (or there is no card on file after all);
- *   `data.replaced`: read again (Back from the card form), it is another card than first shown: one was saved.
+ * @fires sf-step-complete - `{ step: 'card-on-file' }`: Replace; `data.none`: "Add a card", there is no card on file
+ *   after all; `data.replaced`: read again (Back from the card form), it is another card than first shown: one was saved.
  * @fires sf-exit-request - Keep this card: nothing changes, the customer leaves.
  * @fires sf-api-error - 401/403 for the root.
  */
@@ -105,7 +105,7 @@ export class SfStepCardOnFile extends LaterStep {
         <p>${msg('There is no card on file.', { id: 'card_on_file.none' })}</p>
       </div>
       <div class="actions">
-        <button type="button" class="btn primary" @click=${() => this.complete()}>
+        <button type="button" class="btn primary" @click=${() => this.complete({ data: { none: true } })}>
           ${msg('Add a card', { id: 'card_on_file.add' })}
         </button>
       </div>`;
