@@ -125,6 +125,46 @@ describe('sf-step-address', () => {
     expect(text(q(el, 'sf-address-confirm'))).to.contain(meters[1]!.esi_id);
   });
 
+  it('the confirmation of a meter chosen among several leads back to that choice ("Choose another meter"), whose "Change address" leads to the form', async () => {
+    const meters = [meter(1, 2), meter(2, 2)];
+    const fake = new FakeApi().on('fullAddressSearch', async () => meters);
+    const el = await mountAddress(fake);
+    type(q(el, '#street'), '1200 Main St');
+    type(q(el, '#zip'), '77002');
+    button(el, 'Find my address').click();
+    await until(() => qMaybe(el, 'sf-address-choice') !== null);
+    let choice = q(el, 'sf-address-choice');
+    await settle(choice);
+    choice.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!.click();
+    button(choice, 'Continue').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    const confirm = q(el, 'sf-address-confirm');
+    await settle(confirm);
+    // The wrong meter of the right address: back to the meters, not to the address form (and no new search).
+    expect(text(confirm)).not.to.contain('Change address');
+    button(confirm, 'Choose another meter').click();
+    await until(() => qMaybe(el, 'sf-address-choice') !== null, 'the meters again');
+    choice = q(el, 'sf-address-choice');
+    await until(() => choice.shadowRoot!.activeElement === q(choice, 'h2'), 'focus on the choice heading');
+    expect(fake.callsOf('fullAddressSearch')).to.have.length(1);
+    choice.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')[0]!.click();
+    button(choice, 'Continue').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    await settle(q(el, 'sf-address-confirm'));
+    expect(text(q(el, 'sf-address-confirm'))).to.contain(meters[0]!.esi_id);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(q(el, 'sf-address-confirm'), 'This is my address').click();
+    expect((await done).detail.data?.address).to.deep.equal(meters[0]);
+
+    // The address itself wrong: the choice's "Change address" is the form, with what was typed.
+    button(q(el, 'sf-address-confirm'), 'Choose another meter').click();
+    await until(() => qMaybe(el, 'sf-address-choice') !== null);
+    await settle(q(el, 'sf-address-choice'));
+    button(q(el, 'sf-address-choice'), 'Change address').click();
+    await until(() => qMaybe(el, '#street') !== null);
+    expect(q<HTMLInputElement>(el, '#street').value).to.equal('1200 Main St');
+  });
+
   it('puts its main button where every step does: last on a phone (drawn in the order Tab reaches it), on the right on a wide screen', async () => {
     const meters = [meter(1, 2), meter(2, 2)];
     const fake = new FakeApi().on('fullAddressSearch', async () => meters);
@@ -150,7 +190,7 @@ describe('sf-step-address', () => {
     choice.shadowRoot!.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
     button(choice, 'Continue').click();
     await until(() => qMaybe(el, 'sf-address-confirm') !== null);
-    await expectMainFirstInSight(q(el, 'sf-address-confirm'), 'This is my address', 'Change address');
+    await expectMainFirstInSight(q(el, 'sf-address-confirm'), 'This is my address', 'Choose another meter');
   });
 
   it('validates the form in words before searching', async () => {

@@ -8,6 +8,12 @@ import { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 import { LocalizedElement } from '../../i18n/localization.js';
 
 /**
+ * The meters each chosen result was chosen among, for its confirmation to offer the choice again (the result is the
+ * same object while the session keeps it as the step's selection, Back from the plans included).
+ */
+export const chosenAmong = new WeakMap<AddressSearchResult, AddressSearchResult[]>();
+
+/**
  * @summary Several meters at one address: a radio group, each choice with its ESI ID and meter description.
  * @fires sf-address-pick - detail: the chosen AddressSearchResult (not composed: the step listens).
  * @fires sf-address-change - "Change address".
@@ -72,6 +78,7 @@ export class SfAddressChoice extends LocalizedElement {
       this.renderRoot.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
+    chosenAmong.set(result, this.results);
     this.dispatchEvent(new AddressPickEvent(result));
   }
 

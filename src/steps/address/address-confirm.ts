@@ -5,12 +5,14 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { addressStyles } from './address.styles.js';
 import { placeLine, streetLine } from './address-text.js';
 import { AddressChangeEvent, AddressConfirmEvent } from './address-events.js';
+import { chosenAmong } from './address-choice.js';
 import { LocalizedElement } from '../../i18n/localization.js';
 
 /**
  * @summary The address and meter exactly as the service returned them, for the customer to confirm.
  * @fires sf-address-confirm - "This is my address" (not composed: the step listens).
- * @fires sf-address-change - "Change address".
+ * @fires sf-address-change - "Change address"; for a meter chosen among several, "Choose another meter" (with the
+ *   meters: the choice again, whose own "Change address" leads to the form).
  */
 export class SfAddressConfirm extends LocalizedElement {
   static override properties: PropertyDeclarations = {
@@ -24,6 +26,7 @@ export class SfAddressConfirm extends LocalizedElement {
   override render() {
     const r = this.result;
     if (!r) return nothing;
+    const meters = chosenAmong.get(r);
     return html`
       <h2 tabindex="-1">${msg('Is this your address?', { id: 'address.confirm.heading' })}</h2>
       <p class="lead">
@@ -52,8 +55,8 @@ export class SfAddressConfirm extends LocalizedElement {
         </p>
       </div>
       <div class="actions">
-        <button type="button" class="btn secondary start" @click=${() => this.dispatchEvent(new AddressChangeEvent())}>
-          ${msg('Change address', { id: 'address.change' })}
+        <button type="button" class="btn secondary start" @click=${() => this.dispatchEvent(new AddressChangeEvent(meters))}>
+          ${meters ? msg('Choose another meter', { id: 'address.confirm.other_meter' }) : msg('Change address', { id: 'address.change' })}
         </button>
         <button type="button" class="btn primary" @click=${() => this.dispatchEvent(new AddressConfirmEvent())}>
           ${msg('This is my address', { id: 'address.confirm.yes' })}

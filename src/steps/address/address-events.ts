@@ -12,9 +12,12 @@ export class AddressPickEvent extends Event {
   }
 }
 
-/** The customer wants to search again (the confirmation's or the choice's "Change address"). */
+/**
+ * The customer wants to search again (the confirmation's or the choice's "Change address"), or, with `results` (the
+ * confirmation of a meter chosen among several: "Choose another meter"), to choose again among them.
+ */
 export class AddressChangeEvent extends Event {
-  constructor() {
+  constructor(readonly results?: AddressSearchResult[]) {
     super('sf-address-change', { bubbles: true });
   }
 }

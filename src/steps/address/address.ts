@@ -10,7 +10,7 @@ import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { addressFormStyles } from './address-form.styles.js';
 import { zip5 } from './zip.js';
-import type { AddressPickEvent } from './address-events.js';
+import type { AddressChangeEvent, AddressPickEvent } from './address-events.js';
 
 export interface AddressDraft extends StepDraft {
   address_1?: string;
@@ -278,7 +278,8 @@ export class SfStepAddress extends StepElement<AddressDraft> {
   private _viewsFailed(error: unknown): void {
     if (this._view === 'form') return;
     this._view = 'form';
-    this._failure = { kind: 'retry', error: error instanceof Error ? error : new Error(String(error)), rateLimited: false };
+    // A chunk that failed to load is no API error: sorted as "retry", as toFailure sorts every such error.
+    this._failure = toFailure(error, this);
   }
 
   private _showResults(results: AddressSearchResult[]): void {
@@ -293,7 +294,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     }
   }
 
-  private _select(result: AddressSearchResult, moveFocus = false): void {
+  private _select(result: AddressSearchResult, moveFocus?: boolean): void {
     this.draft.selected = result;
     this._view = 'confirm';
     if (moveFocus) void this._focusChild('sf-address-confirm');
@@ -307,8 +308,10 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     void this._focusChild('sf-address-lookup');
   }
 
-  private _change(): void {
+  private _change(e: AddressChangeEvent): void {
     this.draft.selected = undefined;
+    // "Choose another meter" (the confirmation of one chosen among several): that choice again.
+    if (e.results) return this._showResults(e.results);
     this._view = 'form';
     this._failure = null;
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#street')?.focus());
@@ -319,7 +322,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     if (address) this.complete({ data: { address } });
   }
 
-  /** Focuses the heading of a sub-view once it has rendered (it may still be loading its code). */
+  /** Focuses the heading of a sub-view (its one h2, focusable) once it has rendered (it may still be loading its code). */
   private async _focusChild(tag: string): Promise<void> {
     try {
       await loadViews();
@@ -330,7 +333,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     await this.updateComplete;
     const child = this.renderRoot.querySelector(tag) as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
     await child?.updateComplete;
-    child?.shadowRoot?.querySelector<HTMLElement>('h2[tabindex="-1"]')?.focus();
+    child?.shadowRoot?.querySelector('h2')?.focus();
   }
 }
 

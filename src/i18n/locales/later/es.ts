@@ -19,6 +19,7 @@
 'address.confirm.heading': `¿Es esta su dirección?`,
 'address.confirm.lead': `Estos son la dirección y el medidor que la compañía de distribución tiene registrados. Revise ambos antes de continuar.`,
 'address.confirm.meter': `Medidor`,
+'address.confirm.other_meter': `Elegir otro medidor`,
 'address.confirm.utility': `Compañía de distribución`,
 'address.confirm.yes': `Esta es mi dirección`,
 'address.esi_id': `ESI ID`,
