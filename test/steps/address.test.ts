@@ -30,6 +30,20 @@ async function mountAddress(fake: FakeApi, account = makeAccount(), draft: Recor
   return mount<SfStepAddress>(fake.api, html`<sf-step-address .account=${account} .draft=${draft}></sf-step-address>`);
 }
 
+/** A search of 1200 Main St, 77002 that finds two meters: the step and its meter choice, on screen. */
+async function searchTwoMeters() {
+  const meters = [meter(1, 2), meter(2, 2)];
+  const fake = new FakeApi().on('fullAddressSearch', async () => meters);
+  const el = await mountAddress(fake);
+  type(q(el, '#street'), '1200 Main St');
+  type(q(el, '#zip'), '77002');
+  button(el, 'Find my address').click();
+  await until(() => qMaybe(el, 'sf-address-choice') !== null);
+  const choice = q(el, 'sf-address-choice');
+  await settle(choice);
+  return { el, choice, meters, fake };
+}
+
 /** A meter found by its ESI ID, elsewhere than the type-ahead's suggestions. */
 const BY_ESI: AddressSearchResult = {
   ...ADDRESS_RESULT,
@@ -98,15 +112,7 @@ describe('sf-step-address', () => {
   });
 
   it('offers a radio choice of meters when several match', async () => {
-    const meters = [meter(1, 2), meter(2, 2)];
-    const fake = new FakeApi().on('fullAddressSearch', async () => meters);
-    const el = await mountAddress(fake);
-    type(q(el, '#street'), '1200 Main St');
-    type(q(el, '#zip'), '77002');
-    button(el, 'Find my address').click();
-    await until(() => qMaybe(el, 'sf-address-choice') !== null);
-    const choice = q(el, 'sf-address-choice');
-    await settle(choice);
+    const { el, choice, meters } = await searchTwoMeters();
     const radios = choice.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]');
     expect(radios).to.have.length(2);
     expect(text(choice)).to.contain(meters[1]!.esi_id);
@@ -126,15 +132,8 @@ describe('sf-step-address', () => {
   });
 
   it('the confirmation of a meter chosen among several leads back to that choice ("Choose another meter"), whose "Change address" leads to the form', async () => {
-    const meters = [meter(1, 2), meter(2, 2)];
-    const fake = new FakeApi().on('fullAddressSearch', async () => meters);
-    const el = await mountAddress(fake);
-    type(q(el, '#street'), '1200 Main St');
-    type(q(el, '#zip'), '77002');
-    button(el, 'Find my address').click();
-    await until(() => qMaybe(el, 'sf-address-choice') !== null);
-    let choice = q(el, 'sf-address-choice');
-    await settle(choice);
+    const { el, meters, fake, ...found } = await searchTwoMeters();
+    let choice = found.choice;
     choice.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!.click();
     button(choice, 'Continue').click();
     await until(() => qMaybe(el, 'sf-address-confirm') !== null);
