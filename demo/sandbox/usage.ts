@@ -340,8 +340,9 @@ export function monthlyUsage(year: number | string | undefined, profile: UsagePr
       importWh += sum(day.importWh);
       exportWh += sum(day.exportWh);
     }
-    // A month still being read is a running figure, not a settled monthly value.
-    const isEstimate = range !== null && range.lastDate < lastDayOfMonth(month) && !profile.ended;
+    // A month still being read is a running figure, not a settled monthly value; so is the oldest month when the
+    // history starts inside it (it holds only its last days). A month that service ended in is settled.
+    const isEstimate = range !== null && ((range.lastDate < lastDayOfMonth(month) && !profile.ended) || range.firstDate > `${month}-01`);
     data.push({ month, import_kwh: kwh(importWh), export_kwh: kwh(exportWh), is_estimate: isEstimate });
   }
   return { year: y, time_zone: USAGE_TIME_ZONE, data };

@@ -7,6 +7,8 @@
  *
  * What the sandbox adds to plain JSON Schema validation:
  * - strings are trimmed first, and a required string left empty is "required" (as a form shows it);
+ * - a string holding what no text holds (a control character other than tab and line breaks, or an unpaired
+ *   surrogate) is a `format` issue naming its field, whatever its schema;
  * - values of a format the sandbox keeps in a canonical form are normalized (an SSN's digits, E.164 phones, UUIDs
  *   in lower case, states in capitals): the handlers get what they store;
  * - a field with a format is told its format whatever its length ("format before length");
@@ -318,6 +320,33 @@ function trimmed(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Whether `s` holds a C0 control other than tab and line breaks, DEL, or a surrogate not in a pair: text no form holds. */
+function isNotText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+    if (c >= 0xdc00 && c <= 0xdfff) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i += 1;
+    }
+  }
+  return false;
+}
+
+/** Every string value that is not text (isNotText), as a `format` issue naming its field. */
+function notText(value: unknown, field = '', depth = 0): FieldIssue[] {
+  if (typeof value === 'string') {
+    if (!isNotText(value)) return [];
+    const name = field ? nameOf(field) : 'body';
+    return [{ field: field || 'body', code: 'format', message: `${name} must be text, without control characters (such as NUL) or unpaired surrogates` }];
+  }
+  if (depth >= TRIM_DEPTH || value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => notText(v, `${field}[${i}]`, depth + 1));
+  return Object.entries(value as Json).flatMap(([k, v]) => notText(v, field ? `${field}.${keyName(k)}` : keyName(k), depth + 1));
+}
+
 export interface CheckOptions {
   /** Keywords the handler judges itself for this operation (e.g. the clock's "exactly one of"). */
   skip?: readonly string[];
@@ -331,8 +360,10 @@ export function checkBody<Op extends OperationId>(op: Op, raw: unknown, issues: 
   const validate = operation(op).body;
   if (!validate) throw new Error(`The contract documents no JSON body for ${op}`);
   const value = trimmed(raw);
-  if (validate(value)) return value as BodyOf<Op>;
-  const found = issuesOf(validate.errors ?? [], '', options.skip);
+  const valid = validate(value);
+  const found = valid ? [] : issuesOf(validate.errors ?? [], '', options.skip);
+  // A string the schema let through can still hold what no text holds (a NUL, an unpaired surrogate).
+  found.push(...notText(value).filter((t) => !found.some((f) => f.field === t.field)));
   // Only rules the handler judges object to the body: it is otherwise what the contract says.
   if (found.length === 0) return value as BodyOf<Op>;
   issues.push(...found);

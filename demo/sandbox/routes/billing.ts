@@ -81,6 +81,7 @@ export function registerBillingRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
       issues.push({ field: 'address', code: 'required', message: 'address is required when same_as_service_address is false' });
     }
     if (!body || issues.length) throw fail.invalid(issues);
+    const before = JSON.stringify(billingAddressOf(account));
     if (body.same_as_service_address) {
       if (!account.location) {
         throw fail.unprocessable('same_as_service_address', 'range', 'There is no service address yet: accept a plan first, or send an address');
@@ -89,7 +90,9 @@ export function registerBillingRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     } else {
       account.billingAddress = { same: false, address: addressInputOf(body.address!) };
     }
-    store.emit(account, 'account.billing_address_updated');
-    return c.json(billingAddressOf(account)!);
+    const after = billingAddressOf(account)!;
+    // The same address sent again (what is on file) updates nothing: no webhook.
+    if (JSON.stringify(after) !== before) store.emit(account, 'account.billing_address_updated');
+    return c.json(after);
   });
 }

@@ -57,7 +57,7 @@ function buildDocument(deps: Deps, ref: DocumentRef, lang: DocLang): PdfDocument
         esi_id: account.location.esiId,
         service_address: oneLine(account.location.address),
         plan_name: contract.plan.name,
-        start_date: contract.startDate,
+        start_date: contract.requestedStartDate ?? contract.startDate,
         accepted_at: new Date(contract.acceptedAt).toISOString(),
         account_uuid: account.uuid,
       },
@@ -96,7 +96,9 @@ export function registerDocumentRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
       headers: {
         'content-type': 'application/pdf',
         'content-disposition': `inline; filename="${ref.type}-${ref.id.slice(0, 8)}.pdf"`,
-        'cache-control': 'private, max-age=300',
+        // An invoice or a Letter of Authorization names the customer, the service address and the ESI ID: never
+        // kept in the browser's cache (a shared computer), as the flow's page is not; plan documents are the same for all.
+        'cache-control': ref.type === 'invoice' || ref.type === 'loa' ? 'no-store' : 'private, max-age=300',
       },
     });
   });

@@ -18,7 +18,7 @@ import { addBusinessHours } from '../clock.js';
 import { UTILITIES } from '../data/utilities.js';
 import { fail } from '../http/errors.js';
 import type { Store } from '../store/store.js';
-import { localToInstant } from '../time.js';
+import { contractEndDate, localDate, localToInstant } from '../time.js';
 import type { AccountRecord, PipelineStage, StatusPair } from '../store/types.js';
 
 const STAGES: readonly PipelineStage[] = ['verification', 'credit', 'utility', 'start', 'usage', 'done'];
@@ -150,7 +150,19 @@ export class Progress {
     }
   }
 
+  /**
+   * Service starts at `at`. A switch the utility accepted after the requested start date (AEP North, TNMP, AEP
+   * Central with a start date tomorrow) starts that day: the contract, its webhook and billing all say so (the
+   * Letter of Authorization keeps the date requested).
+   */
   #activate(a: AccountRecord, at: number): void {
+    const contract = a.location!.contract;
+    const day = localDate(at);
+    if (day > contract.startDate) {
+      contract.requestedStartDate = contract.startDate;
+      contract.startDate = day;
+      contract.endDate = contractEndDate(day, contract.plan.term_months);
+    }
     a.progress = { status: 'active', status_reason: 'active' };
     a.serviceActiveAt = at;
     a.pipeline = { stage: 'usage', dueAt: at + USAGE_HISTORY_DELAY_MS, halted: false };

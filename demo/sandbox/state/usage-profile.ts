@@ -2,8 +2,8 @@
  * Which usage a location has: once the utility has supplied history (has_usage_history), from the premise's 12
  * months before activation (24 for CenterPoint and Oncor, whose history goes back two years) up to two days ago,
  * since usage lags a day or two, or up to the last day of service once it has ended (a cancellation: its month is then
- * settled, not an estimate); never more than the last two years, so the oldest days drop off as time passes. Before
- * that there is none.
+ * settled, not an estimate); never more than the last two years, so the oldest days drop off as time passes (the
+ * oldest month, partial then, reads as an estimate). Before that there is none.
  */
 import { premiseByEsiId } from '../data/addresses.js';
 import type { UsageProfile } from '../usage.js';

@@ -56,6 +56,8 @@ export interface ContractRecord {
   plan: Plan;
   startDate: string;
   endDate: string;
+  /** The start date accepted, when service started later (the utility accepted the switch after it): the LOA's. */
+  requestedStartDate?: string;
   acceptedAt: number;
   acceptedBy: 'customer' | 'client_agent';
   /** The Letter of Authorization generated for a client agent acceptance. */

@@ -18,6 +18,7 @@ import {
   type PlanDocInput,
 } from '../documents/index.js';
 import { generateInvoices, toDetail } from '../invoices.js';
+import { Harness, premiseIn } from './support/harness.js';
 
 const plan: PlanDocInput = {
   plan_uuid: '0b7c9a1e-1111-4222-8333-444455556666',
@@ -219,6 +220,36 @@ test('a past-due invoice\'s PDF says the automatic payment on its due date did n
         ? /The automatic payment on \w+ \d+, \d{4} did not go through, and \$[\d,.]+ is still owed\./
         : /El pago automático del \d+ de \p{L}+ de \d{4} no se realizó, y todavía se adeudan .+\./u,
     );
+  }
+});
+
+test('a PDF with personal data (an invoice, a Letter of Authorization) is never stored by the browser; plan documents may be', async () => {
+  // An invoice names the customer, the service address and the ESI ID: opened from a shared computer, it must not
+  // stay in that browser's cache (as the flow's own page is never stored).
+  const h = new Harness();
+  try {
+    const active = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-with-invoices' } });
+    const [invoice] = (await h.as(active.body.account_token)('GET', '/v1/account/billing/invoices')).body.data;
+    // A plan accepted by a client agent for the customer: its Letter of Authorization.
+    const { uuid, token } = await h.createAccount();
+    await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, {});
+    const premise = premiseIn('76102');
+    const [plan] = await h.plansFor(token, premise.esi_id);
+    const accept = { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: plan!.earliest_start_date, terms_accepted: true, accepted_by: 'client_agent' };
+    assert.equal((await h.as(token)('POST', '/v1/account/enroll/plans/accept', accept)).status, 200);
+    const refs = [...h.sb.store.documents.values()];
+    const paths = {
+      invoice: new URL(invoice.pdf).pathname,
+      loa: `/documents/${refs.find((r) => r.type === 'loa')?.id}.pdf`,
+      efl: `/documents/${refs.find((r) => r.type === 'efl')?.id}.pdf`,
+    };
+    for (const [type, path] of Object.entries(paths)) {
+      const res = await h.sb.app.request(path);
+      assert.equal(res.status, 200, type);
+      assert.equal(res.headers.get('cache-control'), type === 'efl' ? 'private, max-age=300' : 'no-store', type);
+    }
+  } finally {
+    h.close();
   }
 });
 

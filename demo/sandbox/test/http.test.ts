@@ -96,6 +96,19 @@ describe('error answers', () => {
     assert.equal(long.body.error.fields[0].code, 'range');
   });
 
+  it('400 naming a string that is not text (a NUL, an unpaired surrogate), and keeps nothing of the request', async () => {
+    const { uuid, token } = await h.createAccount();
+    const identity = { first_name: 'Ana', last_name: 'García', phone: '(713) 555-0142', email: 'ana@example.com', date_of_birth: '1990-04-01' };
+    // Raw text, so the escapes reach the server as JSON wrote them (\u0000, a lone \ud800).
+    const nul = await h.call('PATCH', '/v1/account/enroll/identity', { token, raw: JSON.stringify({ ...identity, first_name: 'A\u0000B' }) });
+    assertError(nul, 400, 'invalid_request', ['first_name']);
+    assert.equal(nul.body.error.fields[0].code, 'format');
+    const lone = await h.app('PATCH', `/v1/app/accounts/${uuid}`, undefined, { raw: '{"last_name":"\\ud800"}' });
+    assertError(lone, 400, 'invalid_request', ['last_name']);
+    assert.equal((await h.app('GET', `/v1/app/accounts/${uuid}`)).body.last_name, null);
+    assertError(await h.app('PUT', '/__sandbox/webhooks/config', undefined, { raw: '{"url":null,"secret":"\\ud800\\ud800\\ud800\\ud800\\ud800\\ud800\\ud800\\ud800"}' }), 400, 'invalid_request', ['secret']);
+  });
+
   it('500 internal JSON for an unexpected exception', async () => {
     const res = await h.call('GET', '/__test/throws', { token: null });
     assertError(res, 500, 'internal');

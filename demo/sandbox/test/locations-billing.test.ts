@@ -104,6 +104,18 @@ describe('billing address', () => {
     assert.equal(h.sb.dispatcher.events().filter((e) => e.type === 'account.billing_address_updated' && e.data.account_uuid === uuid).length, 2);
   });
 
+  it('sends account.billing_address_updated only when the address changes, not for the one already on file', async () => {
+    const updates = (): number => h.sb.dispatcher.events().filter((e) => e.type === 'account.billing_address_updated' && e.data.account_uuid === uuid).length;
+    const before = updates();
+    assert.equal((await acct('PUT', '/v1/account/billing/address', { same_as_service_address: true })).status, 200);
+    const own = { same_as_service_address: false, address: { address_1: 'PO Box 2', city: 'Austin', state: 'TX', postal_code: '78701' } };
+    assert.equal((await acct('PUT', '/v1/account/billing/address', own)).status, 200);
+    assert.equal((await acct('PUT', '/v1/account/billing/address', { ...own, address: { ...own.address, state: 'tx' } })).status, 200);
+    assert.equal(updates(), before + 1, 'the same address sent again (as on file, or as the service address) is no update');
+    assert.equal((await acct('PUT', '/v1/account/billing/address', { same_as_service_address: true })).status, 200);
+    assert.equal(updates(), before + 2);
+  });
+
   it('404s before any address exists and refuses "same as service" without one', async () => {
     const fresh = await h.createAccount();
     assertError(await h.as(fresh.token)('GET', '/v1/account/billing/address'), 404, 'not_found');

@@ -2,7 +2,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PREMISES } from '../data/addresses.js';
-import { localToInstant } from '../time.js';
+import { addDays, addMonths, localToInstant } from '../time.js';
 import { Harness, IDENTITY, premiseIn, premiseWith } from './support/harness.js';
 
 const h = new Harness();
@@ -104,6 +104,48 @@ describe('after finalization: background progress on the sandbox clock', () => {
     assert.deepEqual(await statusOf(uuid), ['activating', 'utility_submitted']);
     await businessHours(0.1);
     assert.deepEqual(await statusOf(uuid), ['active', 'active']);
+  });
+
+  it('starts the contract on the day the utility accepted a switch that came after the requested start date', async () => {
+    const { uuid, token, plan } = await h.readyToFinalize({ premise: premiseIn('79601') }); // AEP North: 71 business hours
+    const location = (await h.account(token)).location_uuid!;
+    await h.as(token)('POST', '/v1/account/enroll/finalize');
+    await businessHours(72);
+    assert.deepEqual(await statusOf(uuid), ['active', 'active']);
+    const day = (await h.call('GET', '/__sandbox/clock')).body.today;
+    assert.ok(day > plan.earliest_start_date, 'the switch came after the requested start date');
+    const active = h.sb.dispatcher.events().find((e) => e.type === 'location.service_active' && e.data.account_uuid === uuid)!;
+    const fresh = (await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token;
+    const contract = (await h.as(fresh)('GET', `/v1/account/locations/${location}`)).body.contract;
+    assert.equal(active.data.service_start_date, day);
+    assert.equal(contract.start_date, day);
+    assert.equal(contract.end_date, addDays(addMonths(day, plan.term_months), -1));
+  });
+
+  it('keeps the requested start date on a client agent\'s Letter of Authorization when the switch comes after it', async () => {
+    const premise = premiseIn('79601'); // AEP North: 72 business hours from finalize, more than the 7 days asked for
+    const { uuid, token } = await h.createAccount();
+    const acct = h.as(token);
+    assert.equal((await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, {})).status, 200);
+    assert.equal((await acct('PATCH', '/v1/account/enroll/identity', IDENTITY)).status, 200);
+    assert.equal((await acct('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-6789', consent: true })).status, 200);
+    assert.equal((await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(uuid) })).status, 200);
+    const [plan] = await h.plansFor(token, premise.esi_id);
+    const requested = addDays((await h.call('GET', '/__sandbox/clock')).body.today, 7);
+    const accepted = await acct('POST', '/v1/account/enroll/plans/accept', { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: requested, terms_accepted: true, accepted_by: 'client_agent' });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal((await acct('POST', '/v1/account/enroll/finalize', { is_client_agent_enrollment: true })).status, 200);
+    await businessHours(72);
+    const day = (await h.call('GET', '/__sandbox/clock')).body.today;
+    assert.ok(day > requested);
+    const fresh = h.as((await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token);
+    const location = (await fresh('GET', '/v1/account')).body.location_uuid;
+    assert.equal((await fresh('GET', `/v1/account/locations/${location}`)).body.contract.start_date, day);
+    const loa = (await fresh('GET', `/v1/account/locations/${location}/all-documents`)).body.data.find((d: { type: string }) => d.type === 'loa');
+    const pdf = Buffer.from(await (await h.sb.app.request(new URL(loa.url).pathname)).arrayBuffer()).toString('latin1');
+    const long = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    assert.ok(pdf.includes(long(requested)), `the LOA shows the requested ${long(requested)}`);
+    assert.ok(!pdf.includes(long(day)), `not the day service started, ${long(day)}`);
   });
 });
 

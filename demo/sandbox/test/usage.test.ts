@@ -123,6 +123,18 @@ test('only whole days inside the history appear', () => {
   assert.equal(monthlyUsage(2024, home).data[0].month, '2024-06');
 });
 
+test('the oldest month, when history starts inside it, is a partial figure: an estimate, not a settled month', () => {
+  const [june, july] = monthlyUsage(2024, home).data;
+  assert.equal(june.month, '2024-06');
+  assert.equal(june.is_estimate, true, 'June 2024 holds only 15–30 June');
+  assert.equal(july.is_estimate, false);
+  // History starting on the 1st: the oldest month is whole, and settled.
+  assert.equal(monthlyUsage(2024, { ...home, historyStart: '2024-06-01' }).data[0].is_estimate, false);
+  // A settled final month stays settled even when its service ended mid-month; a partial first month does not.
+  const ended = monthlyUsage(2024, { ...home, lastDay: '2024-06-20', ended: true }).data;
+  assert.deepEqual(ended.map((m) => m.is_estimate), [true]);
+});
+
 test('no history yet gives empty data, not an error', () => {
   const none = { ...home, historyStart: '2026-05-01', lastDay: '2026-04-29' };
   assert.equal(usageRange(none), null);

@@ -78,6 +78,20 @@ describe('requests validated from the contract (http/contract.ts)', () => {
     }
   });
 
+  it('refuses text that is not text: a NUL or other control character, or an unpaired surrogate, naming the field', () => {
+    const identity = { first_name: 'Ana', last_name: 'García', phone: '(713) 555-0142', email: 'ana@example.com', date_of_birth: '1990-04-01' };
+    assert.deepEqual(issues(() => parseBody('updateIdentity', { ...identity, first_name: 'A\u0000B' })), [{ field: 'first_name', code: 'format' }]);
+    assert.deepEqual(issues(() => parseBody('updateIdentity', { ...identity, last_name: '\ud800' })), [{ field: 'last_name', code: 'format' }]);
+    assert.deepEqual(issues(() => parseBody('updateAccount', { first_name: 'x\u0007', preliminary_address: { address_1: 'Elm \udfff', postal_code: '75201' } })), [
+      { field: 'first_name', code: 'format' },
+      { field: 'preliminary_address.address_1', code: 'format' },
+    ]);
+    const [issue] = refusal(() => parseBody('updateIdentity', { ...identity, first_name: '\u0000' }));
+    assert.match(issue!.message, /^first_name /);
+    // Real text passes: accents, emoji (a surrogate pair), and tabs or line breaks inside.
+    assert.equal(parseBody('updateIdentity', { ...identity, first_name: 'José 😀' }).first_name, 'José 😀');
+  });
+
   it('tells a field with a format its format, whatever its length', () => {
     assert.deepEqual(refusal(() => parseBody('checkEligibility', { postal_code: '7'.repeat(10_000) })), [
       { field: 'postal_code', code: 'format', message: 'postal_code must be a 5-digit ZIP code' },
