@@ -31,14 +31,18 @@ test('a hosted link: the session is asked for while the code downloads, once, an
   let answered!: () => void;
   const sessionAnswered = new Promise<void>((resolve) => (answered = resolve));
   flow.on('requestfinished', (r) => r.method() === 'GET' && r.url() === `${E2E.sandboxUrl}/v1/account/flow` && answered());
+  // What the address bar says while the code is held: the token must not wait for the code to leave it.
+  let whileHeld: string | undefined;
   await flow.route(/\/assets\/core-[\w-]+\.js$/, async (route) => {
     await sessionAnswered;
+    whileHeld = await flow.evaluate(() => location.search);
     await route.continue();
   });
 
   // Not waiting for the page's load, which the held code delays: without the early requests it never comes.
   await flow.goto(loginLink, { waitUntil: 'commit' });
   await expectStep(flow, 'address');
+  expect(whileHeld, 'the token left the address bar before the flow\'s code arrived').toBe('');
   expect(new URL(flow.url()).search, 'the token left the address bar').toBe('');
   expect(sent.map((r) => new URL(r.url()).pathname).sort(), 'each asked once: the flow took the answers').toEqual(['/v1/account', '/v1/account/flow']);
   for (const r of sent) expect((await r.allHeaders()).authorization).toMatch(/^Bearer \S+$/);

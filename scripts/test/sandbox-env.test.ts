@@ -33,6 +33,17 @@ describe('SANDBOX_ALLOWED_ORIGINS', () => {
     assert.equal(frameAncestorsFrom({ SERVICE_URL: 'https://api.service.example' }), '');
   });
 
+  it('frame-ancestors takes http(s) origins only: a wildcard, a bare scheme, a keyword or another directive stops the build, named', () => {
+    const deployed = { SERVICE_URL: 'https://api.service.example' };
+    // Each would open the flow page, and its token, to framing by any page (or rewrite the policy): never written.
+    for (const value of ['*', 'https:', 'https://*.bank.example', "'unsafe-inline'", 'https://bank.example;script-src', 'bank.example', 'javascript:x']) {
+      assert.throws(() => frameAncestorsFrom({ ...deployed, FLOW_FRAME_ANCESTORS: value }), (e: Error) => e.message.startsWith('FLOW_FRAME_ANCESTORS') && e.message.includes(JSON.stringify(value)), value);
+    }
+    assert.throws(() => frameAncestorsFrom({ SANDBOX_ALLOWED_ORIGINS: '*' }), /SANDBOX_ALLOWED_ORIGINS/);
+    // An origin as written otherwise (case, default port, a path): the origin itself.
+    assert.equal(frameAncestorsFrom({ ...deployed, FLOW_FRAME_ANCESTORS: 'https://Bank.example:443/app, http://[::1]:5174' }), 'https://bank.example http://[::1]:5174');
+  });
+
   it('npm start passes the union to every process', () => {
     const saved = process.env.SANDBOX_ALLOWED_ORIGINS;
     process.env.SANDBOX_ALLOWED_ORIGINS = 'http://localhost:3000';

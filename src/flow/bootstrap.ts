@@ -9,11 +9,11 @@ export const SESSION_KEY = 'sf.flow-session';
 
 /**
  * Where the page's early requests (its first script, src/early.ts) leave the session's GETs they sent
- * while this code loaded: the token they carry, and each response's promise by URL.
+ * while this code loaded, each response's promise by URL, with the link they read (and took out of the address bar):
+ * its path and query, the token's.
  */
 export const EARLY_REQUESTS = 'sfEarly';
-export interface EarlyRequests {
-  token: string;
+export interface EarlyRequests extends LocationLike {
   responses: Record<string, Promise<Response>>;
 }
 declare global {
@@ -101,7 +101,8 @@ export function captureLaunch(
     if (value) returned[name] = value;
   }
 
-  if (token !== null || location.search) {
+  // (A token, even an empty one, is in the query.)
+  if (location.search) {
     history.replaceState(null, '', cleanPath(location.pathname));
   }
 
@@ -138,7 +139,7 @@ function read(store: SessionStore | null): StoredSession | null {
   try {
     value = JSON.parse(store.getItem(SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
   } catch {
-    value = null;
+    // Not JSON: left null, and dropped below.
   }
   if (!value || typeof value.token !== 'string' || !value.token) {
     if (value) forgetSession(store);
@@ -156,11 +157,12 @@ function write(store: SessionStore | null, value: StoredSession): void {
 }
 
 /**
- * Takes the early requests off the page (the token leaves the global at once): their responses when they carry
- * `token`, the one the flow runs with; otherwise nothing, and the flow asks itself.
+ * Takes the early requests off the page (the link with its token leaves the global at once): the link to launch
+ * from (captureLaunch: its token is the one their requests carry) and their responses; nothing when the page sent
+ * none (no token in the link), and the flow asks itself.
  */
-export function takeEarlyRequests(win: Pick<Window, typeof EARLY_REQUESTS>, token: string | null): EarlyRequests['responses'] | undefined {
+export function takeEarlyRequests(win: Pick<Window, typeof EARLY_REQUESTS>): EarlyRequests | undefined {
   const early = win[EARLY_REQUESTS];
   delete win[EARLY_REQUESTS];
-  return early && token && early.token === token ? early.responses : undefined;
+  return early;
 }

@@ -119,18 +119,15 @@ describe('bootstrap', () => {
 describe('takeEarlyRequests', () => {
   const responses = { 'https://api.test/v1/account/flow': Promise.resolve(new Response('{}')) };
 
-  it('takes the responses the page asked for with the same token, and the token leaves the page global', () => {
-    const win: Pick<Window, 'sfEarly'> = { sfEarly: { token: 'flow_a', responses } };
-    expect(takeEarlyRequests(win, 'flow_a')).to.equal(responses);
+  it('takes the link the page\'s first script took out of the address bar, and its requests; the link leaves the page global', () => {
+    const win: Pick<Window, 'sfEarly'> = { sfEarly: { responses, pathname: '/login', search: '?token=flow_a&locale=es' } };
+    const early = takeEarlyRequests(win);
+    expect(early?.responses).to.equal(responses);
     expect('sfEarly' in win).to.equal(false);
-    expect(takeEarlyRequests(win, 'flow_a'), 'once').to.equal(undefined);
-  });
-
-  it('ignores them for another token (the flow runs with the stored one) or none, and still clears them', () => {
-    for (const token of ['flow_b', null]) {
-      const win: Pick<Window, 'sfEarly'> = { sfEarly: { token: 'flow_a', responses } };
-      expect(takeEarlyRequests(win, token)).to.equal(undefined);
-      expect('sfEarly' in win).to.equal(false);
-    }
+    expect(takeEarlyRequests(win), 'once').to.equal(undefined);
+    // The flow launches from that link: its token (the one the requests carry) and language; /login leaves the path.
+    const history = fakeHistory();
+    expect(captureLaunch(early!, history, memoryStore())).to.deep.equal({ token: 'flow_a', locale: 'es', returned: {} });
+    expect(history.urls).to.deep.equal(['/']);
   });
 });
