@@ -375,7 +375,7 @@ async function walkForScreenshots(phone: Page, locale: Lang): Promise<void> {
   await phone.waitForURL(/\/return/);
   // The partner learns the customer's language (`locale` beside `reason`) and answers in it.
   expect(new URL(phone.url()).searchParams.get('locale')).toBe(locale);
-  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Bienvenido de nuevo' : 'Welcome back');
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(locale === 'es' ? 'Le damos la bienvenida de nuevo' : 'Welcome back');
   await shoot('return');
 }
 

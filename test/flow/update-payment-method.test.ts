@@ -55,7 +55,8 @@ describe('update-payment-method declaration', () => {
     expect(purpose({})).to.equal('replace');
     const added = scope.complete({ step: 'card-on-file', data: { none: true } }, withCard, {});
     expect(added).to.deep.equal({ progress: { none: true }, step: 'payment' });
-    expect(purpose('progress' in added ? added.progress : {})).to.equal('enroll');
+    // Enrollment's words, without looking for the card on file again (found gone a step before).
+    expect(purpose('progress' in added ? added.progress : {})).to.equal('add');
     // Read again (Back) the card added meanwhile is told as the update, whatever step 1 found first.
     expect(scope.complete({ step: 'card-on-file', data: { replaced: true } }, withCard, { none: true })).to.deep.equal({ progress: { none: true, updated: true }, step: 'card-updated' });
   });

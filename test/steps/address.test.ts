@@ -131,6 +131,24 @@ describe('sf-step-address', () => {
     expect(text(q(el, 'sf-address-confirm'))).to.contain(meters[1]!.esi_id);
   });
 
+  it('says the meter descriptions, the service\'s English words, as English (lang="en"), in the choice and the confirmation', async () => {
+    const { el, choice } = await searchTwoMeters();
+    /** The language of the innermost element holding the description (none inside the view: the page's). */
+    const langOf = (view: Element, words: string) => {
+      const holder = [...view.shadowRoot!.querySelectorAll('*')].reverse().find((e) => e.textContent?.includes(words));
+      return holder?.closest('[lang]')?.getAttribute('lang') ?? null;
+    };
+    expect(langOf(choice, 'Meter 2 of 2')).to.equal('en');
+    choice.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]')[1]!.click();
+    button(choice, 'Continue').click();
+    await until(() => qMaybe(el, 'sf-address-confirm') !== null);
+    const confirm = q(el, 'sf-address-confirm');
+    await settle(confirm);
+    expect(langOf(confirm, 'Meter 2 of 2')).to.equal('en');
+    // Only the service's words: the step's own labels follow the page's language.
+    expect(langOf(confirm, 'Service address')).to.equal(null);
+  });
+
   it('the confirmation of a meter chosen among several leads back to that choice ("Choose another meter"), whose "Change address" leads to the form', async () => {
     const { el, meters, fake, ...found } = await searchTwoMeters();
     let choice = found.choice;

@@ -2,8 +2,9 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/billing-address/billing-address.js';
 import type { SfStepBillingAddress } from '../../src/steps/billing-address/billing-address.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
-import { FakeApi, apiError, blur, button, mount, q, settle, text, type, until } from './harness.js';
-import { renderedLiveRegions } from './live-regions.js';
+import type { BillingAddress } from '../../src/api/types.js';
+import { FakeApi, apiError, blur, button, deferred, mount, q, settle, text, type, until } from './harness.js';
+import { liveRegionOf, renderedLiveRegions, textNode } from './live-regions.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS } from './billing-fixtures.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
@@ -187,5 +188,22 @@ describe('sf-step-billing-address', () => {
       before.has(q(el, '#ba-address_1-error')),
       `the empty error region was display: ${displayBefore} before the message: not in the accessibility tree, so the message is not announced`,
     ).to.equal(true);
+  });
+  // 4.1.3: a status region inserted with its sentence is not reliably read (as invoices.test.ts checks for its count line).
+  it('after "Try again", says "Loading your billing address…" in a status region already on the page', async () => {
+    let fail = true;
+    const address = deferred<BillingAddress>();
+    const fake = new FakeApi().on('getBillingAddress', () => (fail ? Promise.reject(apiError(503, 'unavailable')) : address.promise));
+    const el = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${{}}></sf-step-billing-address>`);
+    await until(() => text(el).includes('Try again'));
+    await settle(el);
+    const before = renderedLiveRegions(el.shadowRoot!);
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('Loading your billing address'));
+    const region = liveRegionOf(textNode(el.shadowRoot!, 'Loading your billing address')!.parentElement!);
+    expect(region !== null && before.has(region), '"Loading your billing address…" came in a status region inserted with it').to.equal(true);
+    address.resolve(OWN_ADDRESS);
+    await until(() => Boolean(el.shadowRoot!.querySelector('form')));
   });
 });

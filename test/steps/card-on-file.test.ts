@@ -34,6 +34,8 @@ describe('sf-step-card-on-file', () => {
     const expired = await currentCard(await mountStep(new FakeApi().on('getPaymentMethod', async () => ({ ...CARD, card_exp_month: 3, card_exp_year: 2024 }))));
     expect(text(expired)).to.contain('Expired 03/2024');
     expect(text(expired)).not.to.contain('Expires');
+    // Keeping it here changes nothing (the customer leaves): still offered, beside Replace.
+    expect(text(expired)).to.contain('Keep this card');
     const thisMonth = await currentCard(await mountStep(new FakeApi().on('getPaymentMethod', async () => ({ ...CARD, card_exp_month: month, card_exp_year: year }))));
     expect(text(thisMonth)).to.contain('Expires');
     expect(text(thisMonth)).not.to.contain('Expired');

@@ -2,9 +2,10 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/invoices/invoices.js';
 import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
-import type { Account, InvoiceList } from '../../src/api/types.js';
+import type { Account, BillingAddress, InvoiceList } from '../../src/api/types.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
 import { liveRegionOf, renderedLiveRegions, saidNow, textNode } from './live-regions.js';
+import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS, makeInvoice, makeInvoices } from './billing-fixtures.js';
 
 const ALL = makeInvoices(30);
@@ -156,6 +157,46 @@ describe('sf-step-invoices', () => {
     await until(() => cards(el).length === 2);
     const count = liveRegionOf(textNode(el.shadowRoot!, 'Showing all 2 invoices.')!.parentElement!);
     expect(count !== null && before.has(count), '"Showing all 2 invoices." came in a status region inserted with it').to.equal(true);
+  });
+
+  it('after "Try again" for the billing address, says "Loading your billing address…" in a status region already on the page', async () => {
+    let fail = true;
+    const address = deferred<BillingAddress>();
+    const fake = pagedApi().on('getBillingAddress', () => (fail ? Promise.reject(apiError(503, 'unavailable')) : address.promise));
+    const el = await mountList(fake);
+    await until(() => text(el).includes('Try again'));
+    await settle(el);
+    const before = renderedLiveRegions(el.shadowRoot!);
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('Loading your billing address'));
+    const region = liveRegionOf(textNode(el.shadowRoot!, 'Loading your billing address')!.parentElement!);
+    expect(region !== null && before.has(region), '"Loading your billing address…" came in a status region inserted with it').to.equal(true);
+    address.resolve(OWN_ADDRESS);
+    await until(() => text(el).includes('4807 Caswell Ave'));
+  });
+
+  // The PDF of a past-due invoice says the day payment was due and that auto-pay did not go through: the list too.
+  it('says under a past-due invoice the day its payment was due, and that the automatic payment did not go through', async () => {
+    const invoices = [
+      makeInvoice(0, { paid_at: null, status: 'due' }),
+      makeInvoice(1, { paid_at: null, status: 'past_due' }),
+      makeInvoice(2),
+    ];
+    const el = await mountList(pagedApi(invoices));
+    await until(() => cards(el).length === 3);
+    const said = cards(el).map((c) => text(c));
+    expect(said[1]).to.contain('The automatic payment on November 21, 2030 did not go through.');
+    expect(said[0]).to.not.contain('did not go through');
+    expect(said[2]).to.not.contain('did not go through');
+    try {
+      await useScope('billing');
+      await setLocale('es');
+      await el.updateComplete;
+      expect(text(cards(el)[1]!)).to.contain('El pago automático del 21 de noviembre de 2030 no se realizó.');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('"Show older invoices" says "Loading older invoices…" in that status line while the page comes (the pressed button is disabled)', async () => {

@@ -7,6 +7,7 @@ import type { PaymentMethod } from '../../src/api/types.js';
 import { setLocale } from '../../src/i18n/localization.js';
 import { saidNow } from './live-regions.js';
 import { FakeApi, apiError, button, detach, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { updatePaymentMethod } from '../../src/scopes/update-payment-method/update-payment-method.js';
 
 installFakeStripe();
 
@@ -185,6 +186,21 @@ describe('sf-step-payment', () => {
     expect((await done).detail.account).to.equal(account);
   });
 
+  it('an expired card on file cannot be kept for auto-pay: only Replace, as the primary choice', async () => {
+    const fake = paymentApi().on('getPaymentMethod', async () => ({ ...CARD, card_exp_month: 3, card_exp_year: 2024 }));
+    const el = await mountPayment(fake, makeAccount({}, { has_payment_method: true }));
+    await until(() => qMaybe(el, 'sf-current-card') !== null);
+    const current = q(el, 'sf-current-card');
+    await settle(current);
+    expect(text(current)).to.contain('Expired 03/2024');
+    const labels = [...current.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent?.trim());
+    expect(labels).to.deep.equal(['Replace']);
+    expect(button(current, 'Replace').className).to.contain('primary');
+    await expect(el).to.be.accessible();
+    button(current, 'Replace').click();
+    await ready(el);
+  });
+
   it('replaces the card on file with a new one', async () => {
     const fake = paymentApi();
     const el = await mountPayment(fake, makeAccount({}, { has_payment_method: true }));
@@ -233,6 +249,25 @@ describe('sf-step-payment for a new card (purpose "replace")', () => {
     const event = await done;
     expect(fake.callsOf('ensurePaymentMethodAdded')[0]!.args[0]).to.equal('pm_new');
     expect(event.detail.step).to.equal('payment');
+  });
+
+  it('"Add a card" after the card on file was found gone (the account still says it has one): the form at once, never "Checking your saved card…"', async () => {
+    const fake = paymentApi().on('getPaymentMethod', () => new Promise<never>(() => undefined));
+    const account = makeAccount({ status: 'active', status_reason: 'active' }, { has_payment_method: true });
+    const said: string[] = [];
+    const el = await mount<SfStepPayment>(fake.api, updatePaymentMethod.views.payment.render({ account, draft: {}, progress: { none: true } }));
+    const seen = () => said.push(text(el));
+    const observer = new MutationObserver(seen);
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+    seen();
+    try {
+      await ready(el);
+    } finally {
+      observer.disconnect();
+    }
+    expect(said.join(' ')).not.to.contain('Checking your saved card');
+    expect(fake.callsOf('getPaymentMethod')).to.have.length(0);
+    expect(q(el, 'h1#step-heading').textContent).to.equal('Add a card for auto-pay');
   });
 
   it('for an account whose service ended, promises no monthly bills (the card pays the last one)', async () => {

@@ -7,6 +7,7 @@ import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, detach, makeAccoun
 import { addDays, formatDate, todayYmd } from '../../src/ui/format.js';
 import { AttemptKey } from '../../src/api/attempt-key.js';
 import { ApiError } from '../../src/api/errors.js';
+import { setLocale } from '../../src/i18n/localization.js';
 
 const READY = makeAccount(
   { service_address: ADDRESS_RESULT, phone: '+15125550100' } as never,
@@ -202,15 +203,68 @@ describe('sf-step-review', () => {
     });
   });
 
-  it('a finalize refused with nothing missing (a cancelled account) says the service\'s reason, focus on the heading', async () => {
+  it('a finalize refused with nothing missing (a cancelled account) says what happened and what to do, in our words, focus on the heading', async () => {
     const fake = reviewApi().on('finalize', async () => {
       throw new ApiError({ status: 422, code: 'unprocessable', message: 'The account is cancelled.', fields: [{ field: 'status', code: 'range', message: 'The account is cancelled.' }] });
     });
     const el = await mountReview(fake);
     button(el, 'Submit enrollment').click();
-    await until(() => text(el).includes('The service could not accept this: The account is cancelled.'));
+    await until(() => text(el).includes('Your enrollment was cancelled, so it can no longer be submitted.'));
+    expect(text(el)).to.contain('To sign up again, go back to the app you came from and start over.');
+    expect(text(el)).not.to.contain('The account is cancelled.');
+    expect(el.shadowRoot!.querySelector('.refusal [lang="en"]')).to.equal(null);
     expect(fake.callsOf('getAccount')).to.have.length(2);
     await until(() => el.shadowRoot!.activeElement?.id === 'step-heading', 'focus on the heading');
+  });
+
+  describe('a finalize refused (422) with nothing missing, for each reason of the contract', () => {
+    afterEach(() => setLocale('en'));
+
+    const refuse = (code: string, field?: string, message = 'The service\'s own sentence') => () =>
+      Promise.reject(new ApiError({ status: 422, code, message, fields: field ? [{ field, code: 'range', message }] : [] }));
+
+    it('says each in clear words in English and in Spanish, never the service\'s English sentence', async () => {
+      const cases: [() => Promise<never>, string, string][] = [
+        [refuse('unprocessable', 'status'), 'Your enrollment was cancelled', 'Su inscripción se canceló'],
+        [refuse('unprocessable', 'Idempotency-Key'), 'Close this window, open it again from the app you came from', 'Cierre esta ventana'],
+        [refuse('cannot_finalize_enrollment'), 'Check the details below, then submit again.', 'Revise los datos a continuación'],
+      ];
+      for (const [finalize, english, spanish] of cases) {
+        for (const [locale, words] of [['en', english], ['es', spanish]] as const) {
+          await setLocale(locale);
+          const el = await mount<SfStepReview>(reviewApi().on('finalize', finalize).api, html`<sf-step-review .account=${READY} .draft=${{}}></sf-step-review>`);
+          await until(() => el.shadowRoot!.querySelector('.actions .btn.primary:not([disabled])') !== null, `${locale}: Submit`);
+          el.shadowRoot!.querySelector<HTMLButtonElement>('.actions .btn.primary')!.click();
+          await until(() => text(el).includes(words), `${locale}: ${words}`);
+          expect(text(el)).not.to.contain('The service\'s own sentence');
+          await expect(el).to.be.accessible();
+        }
+      }
+    });
+
+    it('a plan accepted in another way than this session submits (is_client_agent_enrollment): the way is accepting a plan again here', async () => {
+      for (const code of ['must_be_true', 'range']) {
+        const fake = reviewApi().on('finalize', () =>
+          Promise.reject(new ApiError({ status: 422, code: 'unprocessable', message: 'Mismatch', fields: [{ field: 'is_client_agent_enrollment', code, message: 'Mismatch' }] })),
+        );
+        const el = await mountReview(fake);
+        button(el, 'Submit enrollment').click();
+        await until(() => text(el).includes('We could not submit your enrollment yet'), code);
+        expect(text(el)).to.contain('Your plan was accepted in a different way than this enrollment is being submitted');
+        expect(text(el)).not.to.contain('Mismatch');
+        expect(text(el)).not.to.contain('Submit enrollment');
+        const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+        button(el, 'Choose a plan').click();
+        expect((await done).detail.data).to.deep.equal({ goTo: 'plans' });
+      }
+    });
+
+    it('an unknown reason keeps the service\'s sentence, marked as English', async () => {
+      const el = await mountReview(reviewApi().on('finalize', refuse('something_new', undefined, 'A reason nobody knew')));
+      button(el, 'Submit enrollment').click();
+      await until(() => text(el).includes('The service could not accept this: A reason nobody knew'));
+      expect(el.shadowRoot!.querySelector('.refusal [lang="en"]')?.textContent).to.equal('A reason nobody knew');
+    });
   });
 
   it('a finalize refused because the plan can no longer start in time (422 start_date): the way is choosing a plan again', async () => {

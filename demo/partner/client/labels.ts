@@ -60,7 +60,7 @@ const RETURN_TEXT: Record<ReturnLang, Record<string, string>> = {
     error: 'Something went wrong on our side. Please try again later.',
   },
   es: {
-    completed: 'Gracias, terminó. Su cuenta de Lone Star Bank muestra en qué punto está.',
+    completed: 'Gracias, ya terminó. Su cuenta de Lone Star Bank muestra el estado de su trámite.',
     exited: 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.',
     expired: 'Su enlace venció. Ábralo de nuevo desde Lone Star Bank para continuar donde se quedó.',
     error: 'Algo salió mal de nuestro lado. Vuelva a intentarlo más tarde.',
@@ -83,8 +83,8 @@ export const RETURN_PAGE: Record<ReturnLang, { title: string; heading: string; l
   },
   es: {
     title: 'De vuelta en Lone Star Bank',
-    heading: 'Bienvenido de nuevo',
-    lead: 'El proceso de electricidad lo regresó a Lone Star Bank.',
+    heading: 'Le damos la bienvenida de nuevo',
+    lead: 'Regresó a Lone Star Bank desde el proceso de electricidad.',
     close: 'Puede cerrar esta pestaña o ',
     demo: 'volver a la demostración del socio',
   },

@@ -8,7 +8,7 @@ import { createPartnerApp } from '../app.js';
 import { TEST_CONFIG } from './config.js';
 import { ServiceError, ServiceUnreachable, serviceApi, type ServiceApi } from '../sandbox-api.js';
 import { SUITED_PRESETS } from '../client/account-states.js';
-import { describeReason, describeReturn } from '../client/labels.js';
+import { RETURN_PAGE, describeReason, describeReturn } from '../client/labels.js';
 import { createSandbox } from '../../sandbox/app.js';
 import { addDays } from '../../sandbox/time.js';
 
@@ -253,6 +253,12 @@ describe('the return page and the close status (client/labels.ts)', () => {
     assert.equal(describeReturn('exited', 'es'), 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.');
     assert.equal(describeReason('expired'), 'The login link expired.');
     assert.equal(describeReturn(undefined, 'en'), 'The electricity flow has closed.');
+  });
+
+  it('speaks to the customer in neutral formal Spanish: no welcome nor pronoun that assumes a man', () => {
+    assert.equal(RETURN_PAGE.es.heading, 'Le damos la bienvenida de nuevo');
+    const spanish = [...Object.values(RETURN_PAGE.es), ...['completed', 'exited', 'expired', 'error', undefined].map((r) => describeReturn(r, 'es'))];
+    for (const sentence of spanish) assert.doesNotMatch(sentence, /(?<!la )\bbienvenid[oa]s?\b|\blo regresó\b/i, sentence);
   });
 
   // Anyone can type /return?reason=…: what a plain object inherits is no reason.

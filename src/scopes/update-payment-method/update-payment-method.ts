@@ -70,7 +70,7 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
     // A card saved; or the card on file read again is another card (a save whose answer was lost): the update is done.
     if (step === 'payment' || detail.data?.replaced) return { progress: { ...progress, updated: true }, step: 'card-updated' };
     // The card on file: "Replace", or "Add a card" as there was none after all (`data.none`, kept: the card form then
-    // says it adds one).
+    // says it adds one, and opens at once).
     return { progress: { ...progress, ...detail.data }, step: 'payment' };
   },
   // Leaving before a new card is saved changes nothing; after it, the update is done.
@@ -94,7 +94,7 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
           .account=${i.account}
           .draft=${i.draft}
           .clientAgent=${false}
-          .purpose=${hasCard(i.account) && !i.progress.none ? 'replace' : 'enroll'}
+          .purpose=${hasCard(i.account) ? (i.progress.none ? 'add' : 'replace') : 'enroll'}
           .backable=${hasCard(i.account)}
         ></sf-step-payment>`,
     },

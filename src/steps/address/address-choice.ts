@@ -14,7 +14,8 @@ import { LocalizedElement } from '../../i18n/localization.js';
 export const chosenAmong = new WeakMap<AddressSearchResult, AddressSearchResult[]>();
 
 /**
- * @summary Several meters at one address: a radio group, each choice with its ESI ID and meter description.
+ * @summary Several meters at one address: a radio group, each choice with its ESI ID and meter description (the
+ * service's own words, "Meter 2 of 2", in English: marked so, for a Spanish screen reader).
  * @fires sf-address-pick - detail: the chosen AddressSearchResult (not composed: the step listens).
  * @fires sf-address-change - "Change address".
  */
@@ -49,7 +50,7 @@ export class SfAddressChoice extends LocalizedElement {
               <span>
                 <strong>${streetLine(r)}</strong><br />${placeLine(r)}<br />
                 <span class="meta">${msg('ESI ID', { id: 'address.esi_id' })}: <span class="esi">${r.esi_id}</span></span>
-                ${r.meter_description ? html`<br /><span class="meta">${r.meter_description}</span>` : ''}
+                ${r.meter_description ? html`<br /><span class="meta" lang="en">${r.meter_description}</span>` : ''}
               </span>
             </label>`,
           )}

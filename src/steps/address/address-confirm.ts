@@ -42,7 +42,7 @@ export class SfAddressConfirm extends LocalizedElement {
           <dd class="esi">${r.esi_id}</dd>
           ${r.meter_description
             ? html`<dt>${msg('Meter', { id: 'address.confirm.meter' })}</dt>
-                <dd>${r.meter_description}</dd>`
+                <dd lang="en">${r.meter_description}</dd>`
             : nothing}
           <dt>${msg('Utility', { id: 'address.confirm.utility' })}</dt>
           <dd>${r.utility.display_name}</dd>

@@ -151,7 +151,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
       )}
       ${renderRetryAlert(this._loadFailure, () => void this._prefill())} ${renderRefusal(this._loadFailure)}
       ${renderRetryAlert(this._failure, () => this._submit(), busy)} ${renderRefusal(this._failure)}
-      ${this._ready ? this._renderForm(busy) : this._loadFailure ? nothing : html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>`}
+      ${this._ready ? this._renderForm(busy) : html`<p role="status">${this._loadFailure ? '' : msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>`}
       ${this._ready ? nothing : html`<div class="actions">${this._cancelButton()}</div>`}
     `;
   }

@@ -145,7 +145,7 @@ export class SfStepInvoice extends LaterStep {
       ${this._missing
         ? html`<div class="alert error" role="alert"><p>${msg('We could not find this invoice on your account.', { id: 'invoice.missing' })}</p></div>`
         : nothing}
-      ${!invoice && !this._failure && !this._missing ? html`<p role="status">${msg('Loading the invoice…', { id: 'invoice.loading' })}</p>` : nothing}
+      <p role="status">${invoice || this._failure || this._missing ? '' : msg('Loading the invoice…', { id: 'invoice.loading' })}</p>
       ${invoice ? this._renderInvoice(invoice, locale) : nothing}
       <div class="actions">
         <button type="button" class="btn secondary start" @click=${() => this.complete({ data: { open: 'invoices' } })}>
@@ -169,7 +169,7 @@ export class SfStepInvoice extends LaterStep {
           : invoice.voided_at
             ? html`<dt>${msg('Voided on', { id: 'invoice.voided_on' })}</dt>
                 <dd>${formatDate(dayOf(invoice.voided_at), locale)}</dd>`
-            : html`<dt>${msg('Payment due', { id: 'invoice.due_on' })}</dt>
+            : html`<dt>${state === 'past_due' ? msg('Payment was due', { id: 'invoice.was_due_on' }) : msg('Payment due', { id: 'invoice.due_on' })}</dt>
                 <dd>${formatDate(invoice.payment_due_date, locale)}</dd>`}
         <dt>${msg('Electricity used', { id: 'billing.invoice.kwh' })}</dt>
         <dd>${formatKwh(invoice.total_kwh, locale)}</dd>
@@ -178,6 +178,14 @@ export class SfStepInvoice extends LaterStep {
       </dl>
       ${state === 'voided'
         ? html`<p class="alert">${msg('This invoice was voided: you do not owe it. A corrected invoice replaces it.', { id: 'invoice.voided_note' })}</p>`
+        : nothing}
+      ${state === 'past_due'
+        ? html`<p class="alert warning">
+            ${msg(
+              str`The automatic payment on ${formatDate(invoice.payment_due_date, locale)} did not go through, and ${formatMoney(invoice.total_cents, locale)} is still owed. Please make sure a payment method is on file, or call the number on the invoice PDF to pay.`,
+              { id: 'invoice.past_due_note' },
+            )}
+          </p>`
         : nothing}
       <h2>${msg('Charges', { id: 'invoice.charges' })}</h2>
       ${invoice.charge_groups.map((group) => this._renderGroup(group, locale))}

@@ -289,6 +289,9 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
           <dd>${formatRate(invoice.avg_cents_per_kwh, locale)}</dd>
         </div>
       </dl>
+      ${state === 'past_due'
+        ? html`<p>${msg(str`The automatic payment on ${formatDate(invoice.payment_due_date, locale)} did not go through.`, { id: 'billing.invoice.past_due' })}</p>`
+        : nothing}
       <button type="button" class="btn secondary" data-invoice=${invoice.number} aria-describedby=${id} @click=${() => this._open(invoice)}>
         ${msg('Charges and PDF', { id: 'billing.invoice.open' })}
       </button>
@@ -301,7 +304,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
       <h2 id="address-heading">${msg('Billing address', { id: 'billing.address.heading' })}</h2>
       ${this.saved ? html`<p id="address-saved" class="saved" role="status">${msg('Your billing address is saved.', { id: 'billing.address.saved' })}</p>` : nothing}
       ${renderRetryAlert(this._addressFailure, this._retry)} ${renderRefusal(this._addressFailure)}
-      ${a === undefined && !this._addressFailure ? html`<p role="status">${msg('Loading your billing address…', { id: 'billing.address.loading' })}</p>` : nothing}
+      <p role="status">${a === undefined && !this._addressFailure ? msg('Loading your billing address…', { id: 'billing.address.loading' }) : ''}</p>
       ${a === null ? html`<p>${msg('No billing address is on file yet.', { id: 'billing.address.none' })}</p>` : nothing}
       ${a
         ? html`<div class="card address">

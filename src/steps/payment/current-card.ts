@@ -8,7 +8,8 @@ import { todayYmd } from '../../ui/format.js';
 import { CardReplaceEvent, CardUseEvent } from './card-events.js';
 
 /**
- * @summary The card already on file, with "Use this card" (or `keepLabel`) and "Replace".
+ * @summary The card already on file, with "Use this card" (or `keepLabel`) and "Replace"; an expired card, only
+ * "Replace" where keeping it would use it (`prefer` keep: enrollment).
  * @fires sf-card-use - keep it.
  * @fires sf-card-replace - add another card instead.
  */
@@ -36,9 +37,10 @@ export class SfCurrentCard extends LocalizedElement {
     // Good through the last day of its month; expired once that month has passed (in Texas): often why a customer
     // comes to replace it.
     const expired = todayYmd().slice(0, 7) > `${c.card_exp_year}-${String(c.card_exp_month).padStart(2, '0')}`;
-    // The primary button comes last in the row (first when the row stacks on a phone).
+    // The primary button comes last in the row (first when the row stacks on a phone). An expired card pays nothing:
+    // enrollment (prefer keep) may not keep it for auto-pay; the update scope's keep changes nothing, so it stays.
     const kind = (primary: boolean) => (primary ? 'btn primary' : 'btn secondary');
-    const replace = html`<button type="button" class=${kind(this.prefer === 'replace')} @click=${() => this.dispatchEvent(new CardReplaceEvent())}>
+    const replace = html`<button type="button" class=${kind(this.prefer === 'replace' || expired)} @click=${() => this.dispatchEvent(new CardReplaceEvent())}>
       ${msg('Replace', { id: 'payment.current.replace' })}
     </button>`;
     const keep = html`<button type="button" class=${kind(this.prefer === 'keep')} @click=${() => this.dispatchEvent(new CardUseEvent())}>
@@ -57,7 +59,7 @@ export class SfCurrentCard extends LocalizedElement {
         </p>
       </div>
       <div class="actions">
-        ${this.prefer === 'replace' ? [keep, replace] : [replace, keep]}
+        ${this.prefer === 'replace' ? [keep, replace] : expired ? replace : [replace, keep]}
       </div>
     `;
   }

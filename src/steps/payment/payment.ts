@@ -24,10 +24,12 @@ export const PAYMENT_SLOT = 'payment-element';
 type Mode = 'checking' | 'current' | 'form';
 
 /**
- * What the card is for: `enroll` (enrollment's card step: a card already on file may be kept) or `replace` (the
- * update-payment-method scope, which showed the card on file a step before: the form at once, for the new card).
+ * What the card is for: `enroll` (enrollment's card step: a card already on file may be kept), `replace` (the
+ * update-payment-method scope, which showed the card on file a step before: the form at once, for the new card) or
+ * `add` (that scope's "Add a card" where the card on file was found gone, though the account still says it has one:
+ * enrollment's words, the form at once, no second look for the card).
  */
-export type CardPurpose = 'enroll' | 'replace';
+export type CardPurpose = 'enroll' | 'replace' | 'add';
 
 /** Card errors the customer can fix by correcting the form; any other card error is the bank's refusal. */
 const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number', 'invalid_number', 'invalid_expiry_month', 'invalid_expiry_year', 'incorrect_zip']);

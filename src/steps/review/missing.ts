@@ -1,12 +1,17 @@
 import { html } from 'lit';
 import { msg } from '@lit/localize';
 import type { Account } from '../../api/types.js';
+import type { ApiError } from '../../api/errors.js';
+import { renderRefusal } from '../shared/refusal.js';
+import type { Failure } from '../shared/failure.js';
 
 /**
  * The steps that can still be missing before finalizing (the specification's can_finalize_enrollment rule); `start`:
- * finalize refused the accepted plan's start date (it has come, and the plan can no longer start in its window).
+ * finalize refused the accepted plan's start date (it has come, and the plan can no longer start in its window);
+ * `agent`: finalize refused how the plan was accepted (by an agent on the customer's behalf, or by the customer)
+ * as not how this session submits it (`is_client_agent_enrollment`): the plan is to be accepted again here.
  */
-export type MissingItem = 'start' | 'plans' | 'identity' | 'payment';
+export type MissingItem = 'start' | 'agent' | 'plans' | 'identity' | 'payment';
 
 export function missingItems(account: Account): MissingItem[] {
   const e = account.enrollment;
@@ -25,6 +30,13 @@ export function renderMissing(items: MissingItem[], refused: boolean, go: (item:
   const choose = msg('Choose a plan', { id: 'review.missing.plans_action' });
   const what: Record<MissingItem, [string, string]> = {
     start: [msg('The start date of your plan has passed.', { id: 'review.missing.start' }), choose],
+    agent: [
+      msg(
+        'Your plan was accepted in a different way than this enrollment is being submitted (by you, or by an agent on your behalf). Choose the plan again here, then submit.',
+        { id: 'review.missing.agent' },
+      ),
+      choose,
+    ],
     plans: [msg('You have not accepted a plan yet.', { id: 'review.missing.plans' }), choose],
     identity: [
       msg('Your personal details are missing.', { id: 'review.missing.identity' }),
@@ -50,4 +62,40 @@ export function renderMissing(items: MissingItem[], refused: boolean, go: (item:
       )}
     </ul>
   </div>`;
+}
+
+/**
+ * A finalize refused (422) with nothing missing: each reason the contract names, in the customer's language (what
+ * happened, what to do); the service's own sentence (in English) only for a reason it does not name. Call from
+ * render() only.
+ */
+export function renderFinalizeRefusal(failure: Failure | null) {
+  if (failure?.kind !== 'refused' || failure.error.status !== 422) return renderRefusal(failure);
+  const words = finalizeRefusal(failure.error);
+  return words
+    ? html`<div class="alert error refusal" role="alert" part="alert" tabindex="-1"><p>${words}</p></div>`
+    : renderRefusal(failure);
+}
+
+function finalizeRefusal(error: ApiError): string | undefined {
+  const fields = error.fields.map((f) => f.field);
+  // A cancelled account (field status).
+  if (fields.includes('status')) {
+    return msg('Your enrollment was cancelled, so it can no longer be submitted. To sign up again, go back to the app you came from and start over.', {
+      id: 'review.refused.cancelled',
+    });
+  }
+  // This page's key of the submit was already used for another request: a page opened anew has a new one.
+  if (fields.includes('Idempotency-Key')) {
+    return msg('Your enrollment was not submitted. Close this window, open it again from the app you came from, then submit.', {
+      id: 'review.refused.key',
+    });
+  }
+  // Prerequisites were unmet when it arrived, and are met now (the account read again): changed meanwhile.
+  if (error.code === 'cannot_finalize_enrollment') {
+    return msg('Your enrollment changed while it was being submitted. Check the details below, then submit again.', {
+      id: 'review.refused.changed',
+    });
+  }
+  return undefined;
 }

@@ -9,10 +9,9 @@ import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
-import { renderRefusal } from '../shared/refusal.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { readAcceptedPlan } from './accepted-plan.js';
-import { missingItems, renderMissing, type MissingItem } from './missing.js';
+import { missingItems, renderFinalizeRefusal, renderMissing, type MissingItem } from './missing.js';
 import { renderSummary } from './summary.js';
 import { reviewStyles } from './review.styles.js';
 import { getAccount } from '../../api/client.js';
@@ -58,8 +57,8 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   private _failure: Failure | null = null;
   /** Finalize refused (422): the account was re-read, the missing items explain why (or, none missing, the refusal). */
   private _refused: ApiError | null = null;
-  /** Finalize refused the accepted plan's start date: a plan is to be chosen again. */
-  private _startGone = false;
+  /** Finalize refused the accepted plan's start date, or how it was accepted: a plan is to be chosen again. */
+  private _redo: MissingItem[] = [];
   private _finalized = false;
 
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
@@ -125,7 +124,10 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
       const failure = toFailure(error, this);
       if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
         this._refused = failure.error;
-        this._startGone = fieldCodes(failure).has('start_date');
+        const codes = fieldCodes(failure);
+        this._redo = [];
+        if (codes.has('start_date')) this._redo.push('start');
+        if (codes.has('is_client_agent_enrollment')) this._redo.push('agent');
         void this._load.run();
         return;
       }
@@ -143,7 +145,7 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
     return html`
       ${stepHeading(msg('Review and submit', { id: 'review.heading' }))}
       ${renderRetryAlert(this._failure, () => this._retry(), running || this._load.status === TaskStatus.PENDING)}
-      ${renderRefusal(this._failure)}
+      ${renderFinalizeRefusal(this._failure)}
       ${loading ? html`<p role="status">${msg('Loading your enrollment…', { id: 'review.loading' })}</p>` : nothing}
       ${account && missing.length ? renderMissing(missing, Boolean(this._refused), (item) => this._goTo(item)) : nothing}
       ${account ? renderSummary(account, loaded?.card ?? null, loaded?.plan ?? this.acceptedPlan ?? null) : nothing}
@@ -187,13 +189,12 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   }
 
   private _missing(account: Account): MissingItem[] {
-    const items = missingItems(account);
-    return this._startGone ? ['start', ...items] : items;
+    return [...this._redo, ...missingItems(account)];
   }
 
   private _goTo(item: MissingItem): void {
     const account = this._load.value?.account;
-    this.complete({ ...(account ? { account } : {}), data: { goTo: item === 'start' ? 'plans' : item } });
+    this.complete({ ...(account ? { account } : {}), data: { goTo: item === 'start' || item === 'agent' ? 'plans' : item } });
   }
 }
 

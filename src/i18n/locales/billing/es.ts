@@ -48,6 +48,7 @@
 'billing.invoice.average': `Precio promedio`,
 'billing.invoice.kwh': `Electricidad consumida`,
 'billing.invoice.open': `Cargos y PDF`,
+'billing.invoice.past_due': str`El pago automático del ${0} no se realizó.`,
 'billing.invoice.period': `Período de facturación`,
 'billing.invoice.period_range': str`Del ${0} al ${1}`,
 'billing.invoice.title': str`Factura del ${0}`,
@@ -90,6 +91,7 @@
 'invoice.missing': `No encontramos esta factura en su cuenta.`,
 'invoice.number': str`Factura número ${0}`,
 'invoice.paid_on': `Pagada el`,
+'invoice.past_due_note': str`El pago automático del ${0} no se realizó, y todavía se adeudan ${1}. Asegúrese de tener un método de pago registrado, o llame al número que aparece en la factura en PDF para pagar.`,
 'invoice.pdf': `Descargar la factura`,
 'invoice.quantity.period': `1 período de facturación`,
 'invoice.quantity.periods': str`${0} períodos de facturación`,
@@ -99,6 +101,7 @@
 'invoice.sum.caption': `Cómo se suma el total`,
 'invoice.voided_note': `Esta factura se anuló: usted no la debe. Una factura corregida la reemplaza.`,
 'invoice.voided_on': `Anulada el`,
+'invoice.was_due_on': `El pago vencía el`,
 'plans.docs.new_tab': `(PDF, se abre en una pestaña nueva)`,
 'step.saving': `Guardando…`,
     };
