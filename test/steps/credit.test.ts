@@ -99,6 +99,15 @@ describe('sf-step-credit', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('names the masked field as an SSN by id and name, so the browser does not offer to save it as a password', async () => {
+    // Chromium's password manager takes a password field whose id or name matches "ssn|social.?security…" for no
+    // password (form_data_parser.cc, IsNotPasswordField): no "Save password?" bubble. type=password stays, so a screen
+    // reader does not read the number aloud (a text field masked by CSS would).
+    const input = q<HTMLInputElement>(await mountCredit(creditApi()), '#ssn');
+    expect(input.type).to.equal('password');
+    for (const name of [input.id, input.name]) expect(name, 'id and name').to.match(/ssn|social.?security/i);
+  });
+
   it('explains invalid numbers in words', async () => {
     const fake = creditApi();
     const el = await mountCredit(fake);
@@ -273,6 +282,21 @@ describe('sf-step-credit', () => {
     await settle(el);
     expect(text(q(el, '#ssn-error'))).to.not.equal('');
     expect(ssn.getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('back on the step after Back, the emptied field is not said to be a short or invalid number', async () => {
+    const el = await mountCredit(creditApi());
+    const ssn = q<HTMLInputElement>(el, '#ssn');
+    retype(ssn, '301-27');
+    blur(ssn);
+    await settle(el);
+    expect(text(q(el, '#ssn-error'))).to.not.equal('');
+    const reattach = detach(el);
+    reattach();
+    await settle(el);
+    expect(ssn.value).to.equal('');
+    expect(text(q(el, '#ssn-error')), 'no message about a number no longer there').to.equal('');
+    expect(ssn.getAttribute('aria-invalid')).to.equal('false');
   });
 
   it('a real press on Submit just after leaving a short number is not lost to the message it shows', async () => {

@@ -145,6 +145,35 @@ describe('sf-step-review', () => {
     expect(fake.callsOf('finalize')[0]!.args[0]).to.deep.equal({ is_client_agent_enrollment: true });
   });
 
+  it('finalizes as the plan was accepted when the service says otherwise (is_client_agent_enrollment), with no second acceptance', async () => {
+    // Power of attorney recorded, yet the customer accepted the plan in this session before the preapproval was
+    // complete: the account now looks like a client agent enrollment, and finalize says how the plan really was accepted.
+    const poa = makeAccount(
+      { service_address: ADDRESS_RESULT, client_agent_accepted: true } as never,
+      { has_accepted_plan: true, is_identity_verified: true, is_credit_check_submitted: true, has_payment_method: true, can_finalize_enrollment: true },
+    );
+    for (const [code, first, second] of [
+      ['range', { is_client_agent_enrollment: true }, {}],
+      ['must_be_true', {}, { is_client_agent_enrollment: true }],
+    ] as const) {
+      let refused = false;
+      const fake = reviewApi(poa).on('finalize', async () => {
+        if (refused) return undefined;
+        refused = true;
+        throw new ApiError({ status: 422, code: 'unprocessable', message: 'Mismatch', fields: [{ field: 'is_client_agent_enrollment', code, message: 'Mismatch' }] });
+      });
+      const el = await mountReview(fake, {}, poa);
+      if (code === 'must_be_true') el.clientAgent = false;
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      button(el, 'Submit enrollment').click();
+      expect((await done).detail.data, code).to.deep.equal({ finalized: true });
+      const calls = fake.callsOf('finalize');
+      expect(calls.map((c) => c.body), code).to.deep.equal([first, second]);
+      expect(calls[0]!.idempotencyKey, 'another request, another key').not.to.equal(calls[1]!.idempotencyKey);
+      expect(text(el)).not.to.contain('Your plan was accepted in a different way');
+    }
+  });
+
   it('moves on when the enrollment is already finalized', async () => {
     const fake = reviewApi(FINALIZED);
     const done = new Promise<StepCompleteEvent>((resolve) =>

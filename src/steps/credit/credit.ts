@@ -36,7 +36,12 @@ export class SfStepCredit extends LaterStep {
 
   static override styles = [...laterStepStyles, creditStyles];
 
-  /** The SSN lives only in this input (read when sending, cleared after); a getter, like `@query` without its code. */
+  /**
+   * The SSN lives only in this input (read when sending, cleared after); a getter, like `@query` without its code.
+   * A password field, so that screen readers do not read the number aloud (a text field masked with
+   * -webkit-text-security is read out), named ssn by id and name: Chromium's password manager then takes it for no
+   * password (no "Save password?"), as the data-*ignore attributes tell the password extensions.
+   */
   private get _ssn(): HTMLInputElement | null {
     return this.renderRoot?.querySelector<HTMLInputElement>('#ssn') ?? null;
   }
@@ -88,11 +93,13 @@ export class SfStepCredit extends LaterStep {
 
   /**
    * Leaving the page (Back) clears the number, not the attempt: after a lost answer, the same number typed again when
-   * the step is back is the same credit check.
+   * the step is back is the same credit check. What was said about the number goes with it.
    */
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this._clear();
+    this._problem = null;
+    this._checked = false;
   }
 
   private _clear(): void {
@@ -129,6 +136,7 @@ export class SfStepCredit extends LaterStep {
           <div class="ssn-row">
             <input
               id="ssn"
+              name="ssn"
               type=${this._show ? 'text' : 'password'}
               inputmode="numeric"
               autocomplete="off"

@@ -60,6 +60,12 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   /** Finalize refused the accepted plan's start date, or how it was accepted: a plan is to be chosen again. */
   private _redo: MissingItem[] = [];
   private _finalized = false;
+  /**
+   * How the plan was accepted, as a refused finalize said it (is_client_agent_enrollment): must_be_true, by an agent on
+   * the customer's behalf; range, by the customer (power of attorney recorded, yet the customer accepted before the
+   * preapproval was complete). Finalize is sent once more that way, never a second acceptance of the plan.
+   */
+  private _agent?: boolean;
 
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
   private _finalizing = false;
@@ -107,7 +113,7 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
     task: async () => {
       this._failure = null;
       this._refused = null;
-      const agent = this.isClientAgent;
+      const agent = this._agent ?? this.isClientAgent;
       // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
       await finalize(this.api, agent ? { is_client_agent_enrollment: true } : undefined, {
         idempotencyKey: (this.draft.finalizeKey ??= new AttemptKey()).for(String(agent)),
@@ -122,9 +128,14 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
     onError: (error) => {
       this._finalizing = false;
       const failure = toFailure(error, this);
+      const codes = fieldCodes(failure);
+      const way = codes.get('is_client_agent_enrollment');
+      if (way && this._agent === undefined) {
+        this._agent = way === 'must_be_true';
+        return this._submit();
+      }
       if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
         this._refused = failure.error;
-        const codes = fieldCodes(failure);
         this._redo = [];
         if (codes.has('start_date')) this._redo.push('start');
         if (codes.has('is_client_agent_enrollment')) this._redo.push('agent');
