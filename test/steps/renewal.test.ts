@@ -67,6 +67,30 @@ describe('sf-step-renewal (the current plan)', () => {
     expect(text(el)).to.contain('Your new plan, Lone Star Saver 6, is queued: it starts on January 5, 2030.');
   });
 
+  // Month-to-month, then renewed with a start date up to 30 days out: the link opened again (before that day) must not
+  // say the customer is on month-to-month service "until you choose a new plan" above the plan they chose.
+  it('month-to-month with a renewal queued: never "until you choose a new plan" above the plan chosen', async () => {
+    const renewed = {
+      ...base,
+      contract: { ...base.contract, status: 'expired' as const },
+      queued_contract: { ...queued, start_date: '2030-01-20', end_date: '2030-07-19' },
+      renewal: { eligibility: 'already_renewed' as const, opens_on: '2029-11-05' },
+    };
+    const el = await mount<SfStepRenewal>(new FakeApi().on('getLocation', async () => renewed).api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
+    await until(() => text(el).includes('You have already renewed'));
+    expect(text(el)).to.contain('Your new plan, Lone Star Saver 6, is queued: it starts on January 20, 2030.');
+    expect(text(el)).not.to.contain('until you choose a new plan');
+    try {
+      await useScope('renewal');
+      await setLocale('es');
+      await settle(el);
+      expect(text(el)).to.contain('Ya renovó su plan');
+      expect(text(el)).not.to.contain('hasta que elija un plan nuevo');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('a renewal queued for a plan this session sent (its answer lost, then a reload of the tab) is this session\'s: on to the done screen', async () => {
     const api = () => new FakeApi().on('getLocation', async () => at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }));
     sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null }));
@@ -268,7 +292,7 @@ describe('sf-step-renewal-plans', () => {
     expect((api.callsOf('acceptRenewal').at(-1)!.args[1] as { start_date: string }).start_date).to.equal('2030-03-20');
   });
 
-  it('month-to-month: the date is the new plan\'s start (the service runs), and a refused one goes to the date field', async () => {
+  it('month-to-month: the date is the new plan\'s start (the service runs), and one outside the window goes to the date field', async () => {
     const m2m = makePlan({ name: 'Flex 12', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
     const api = new FakeApi().on('listRenewalPlans', async () => [m2m]).on('acceptRenewal', async () => {
       throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'x' }]);
@@ -284,10 +308,7 @@ describe('sf-step-renewal-plans', () => {
     await until(() => text(accept).includes('Choose a date in that range'));
     expect(text(accept)).to.contain('Your new plan can start from March 2, 2030 to March 31, 2030.');
     expect(text(accept)).not.to.contain('Your service can start');
-    type(input, '2030-03-10', { change: true });
-    button(accept, 'Renew with this plan').click();
-    await until(() => text(accept).includes('This start date is no longer available'));
-    expect(api.callsOf('listRenewalPlans'), 'a date field: the customer picks another').to.have.length(1);
+    expect(api.callsOf('acceptRenewal'), 'a date outside the window is not sent').to.have.length(0);
     try {
       await useScope('renewal');
       await setLocale('es');
@@ -296,6 +317,34 @@ describe('sf-step-renewal-plans', () => {
     } finally {
       await setLocale('en');
     }
+  });
+
+  // The page's window is the offer's as priced: the service refuses a date in it only when that day has come (time
+  // moved: the page was left open overnight, the sandbox clock was advanced). Told "Choose a date from March 2 to
+  // March 31" after choosing March 2, the customer could only send the refused date again; the offers are read again.
+  it('month-to-month: a date in the offered window refused (that day has come) reads the current offers, never the window that allowed it', async () => {
+    const before = makePlan({ name: 'Flex 12', earliest_start_date: '2030-03-02', latest_start_date: '2030-03-31' });
+    const now = makePlan({ name: 'Flex 12', earliest_start_date: '2030-03-04', latest_start_date: '2030-04-02' });
+    let reads = 0;
+    const api = new FakeApi()
+      .on('listRenewalPlans', async () => (reads++ === 0 ? [before] : [now]))
+      .on('acceptRenewal', async () => {
+        throw apiError(422, 'unprocessable', [{ field: 'start_date', code: 'range', message: 'start_date must be between 2030-03-04 and 2030-03-31' }]);
+      });
+    const el = await chooseMonthToMonth(api);
+    const accept = q(el, 'sf-plan-accept');
+    type(q<HTMLInputElement>(accept, '#start'), '2030-03-02', { change: true });
+    q<HTMLInputElement>(accept, '#terms').click();
+    await settle(accept);
+    button(accept, 'Renew with this plan').click();
+    await until(() => api.callsOf('acceptRenewal').length === 1 && reads === 2, 'the offers read again');
+    await until(() => text(el).includes('Prices changed since you opened this page'));
+    expect(text(el)).not.to.contain('This start date is no longer available. Choose a date from March 2, 2030');
+    const card = el.shadowRoot!.querySelector('sf-plan-card')!;
+    await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    button(card, 'Choose this plan').click();
+    await until(() => qMaybe(el, 'sf-plan-accept', 'input[type=date]') !== null);
+    expect(q<HTMLInputElement>(el, 'sf-plan-accept', 'input[type=date]').min).to.equal('2030-03-04');
   });
 
   /** The plans, and an acceptance the service refuses with `error`. */

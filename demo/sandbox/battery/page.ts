@@ -113,12 +113,15 @@ export interface ResultPageInput {
 export function resultPage(p: ResultPageInput): string {
   const text = TEXT[p.locale];
   const heading = p.status === 'approved' ? text.approved : p.status === 'denied' ? text.denied : text.expired;
-  const result = `<h1 class="result-${p.status}" role="status">${escapeHtml(heading)}</h1>\n`;
+  // A heading, not a live region (ARIA allows an h1 no such role, and a region there on load is not announced): the
+  // title, which a screen reader reads as the page loads, says the outcome first.
+  const result = `<h1 class="result-${p.status}">${escapeHtml(heading)}</h1>\n`;
+  const title = `${heading} – ${text.title(p.makerName)}`;
   if (p.back) {
     const hint = p.status === 'expired' ? text.expiredHint : text.answered;
     return layout(
       p.locale,
-      text.title(p.makerName),
+      title,
       `${result}<p>${escapeHtml(hint)}</p>
 <p><a class="back" href="${escapeHtml(p.back.url)}">${escapeHtml(text.back(p.back.appName))}</a></p>`,
     );
@@ -127,7 +130,7 @@ export function resultPage(p: ResultPageInput): string {
   const notify =
     `<script src="../assets/done.js" data-authorization="${escapeHtml(p.authorizationId)}" data-status="${p.status}" ` +
     `data-origins="${escapeHtml(p.notifyOrigins.join(' '))}" defer></script>\n`;
-  return layout(p.locale, text.title(p.makerName), `${result}<p>${escapeHtml(hint)}</p>`, notify);
+  return layout(p.locale, title, `${result}<p>${escapeHtml(hint)}</p>`, notify);
 }
 
 export function missingPage(locale: PageLocale): string {

@@ -131,6 +131,12 @@ describe('the battery maker\'s page in Chromium', () => {
       const auth = await api('GET', `/v1/account/battery/authorizations/${id}`, token);
       assert.equal(auth.body.status, 'denied');
       assert.equal(auth.body.reason, 'access_denied');
+      // The maker's page opened again (the WebView's Back): the outcome, a heading that passes axe, named in the title.
+      await page.goto(`${url}&locale=es`);
+      assert.equal(await page.title(), 'Conexión rechazada – Enphase: conecte su batería (prueba)');
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Conexión rechazada');
+      const outcome = await new AxeBuilder({ page }).analyze();
+      assert.deepEqual(outcome.violations.map((v) => v.id), []);
     } finally {
       await context.close();
     }

@@ -139,6 +139,25 @@ describe('battery makers and authorizations', () => {
 
   // A popup's result page closes itself only when it has an opener to tell (done.js): opened without one (a React
   // Native WebView hands window.open to the system browser, docs/integration.md) it stays, so it never promises that.
+  // ARIA in HTML allows a heading no role but none, presentation, tab or doc-subtitle: role="status" on the h1 took its
+  // heading away (no heading to jump to, an axe aria-allowed-role violation), and a live region that is there when the
+  // page loads is not announced anyway. The outcome is said on load by the page's title, which screen readers read.
+  it('an answered or expired page keeps its outcome a heading (no role on the h1) and names the outcome in its title', () => {
+    const outcomes = { en: ['Battery connected', 'Connection declined', 'This request has expired'], es: ['Batería conectada', 'Conexión rechazada', 'Esta solicitud venció'] };
+    for (const locale of ['en', 'es'] as const) {
+      (['approved', 'denied', 'expired'] as const).forEach((status, i) => {
+        for (const back of [undefined, { url: `${FLOW_ORIGIN}/?battery_authorization=a1`, appName: 'Sandbox Partner' }]) {
+          const html = resultPage({ authorizationId: 'a1', status, locale, makerName: 'Tesla', notifyOrigins: [FLOW_ORIGIN], ...(back ? { back } : {}) });
+          const h1 = /<h1([^>]*)>([^<]*)<\/h1>/.exec(html);
+          assert.ok(h1, `${locale} ${status}: a heading`);
+          assert.doesNotMatch(h1[1]!, /\brole=/, `${locale} ${status}: the h1 keeps its heading role`);
+          assert.equal(h1[2], outcomes[locale][i]);
+          assert.match(/<title>([^<]*)<\/title>/.exec(html)![1]!, new RegExp(`^${outcomes[locale][i]}`), `${locale} ${status}: the title says the outcome`);
+        }
+      });
+    }
+  });
+
   it('a popup\'s answered page promises no closing it cannot keep: without an opener it stays open, so it says to go back', () => {
     for (const locale of ['en', 'es'] as const) {
       for (const status of ['approved', 'denied'] as const) {
@@ -155,7 +174,7 @@ describe('battery makers and authorizations', () => {
     const res = await press(h, page, auth.authorization_url, 'allow');
     assert.equal(res.status, 200);
     const html = await res.text();
-    assert.match(html, /role="status">Battery connected</);
+    assert.match(html, /<h1 class="result-approved">Battery connected<\/h1>/);
     const origins = /data-origins="([^"]*)"/.exec(html)![1]!.split(' ');
     assert.deepEqual(origins.sort(), [FLOW_ORIGIN, PARTNER_ORIGIN].sort());
     assert.ok(!origins.includes('*'));
@@ -322,7 +341,7 @@ describe('battery authorization by redirect (WebView, hosted page)', () => {
       assert.equal(again.status, 200);
       assert.doesNotMatch(again.html, /this window closes by itself/, 'a page reached by navigation is no popup: it never closes itself');
       assert.doesNotMatch(again.html, /<script/, 'nothing to tell an opener');
-      assert.match(again.html, /<h1 class="result-denied" role="status">Connection declined<\/h1>/);
+      assert.match(again.html, /<h1 class="result-denied">Connection declined<\/h1>/);
       const link = /<a class="back" href="([^"]+)">Return to ([^<]+)<\/a>/.exec(again.html);
       assert.ok(link, 'a link back to the app');
       const back = new URL(link[1]!.replace(/&amp;/g, '&'));

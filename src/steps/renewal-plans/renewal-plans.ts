@@ -15,7 +15,7 @@ import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 // The enrollment's plan card and acceptance form: the same Plan, so the same components (steps/plans/).
-import type { PlansDraft, StartDateProblem } from '../plans/plan-accept.js';
+import type { PlansDraft } from '../plans/plan-accept.js';
 import { renderPlanList } from '../plans/plan-card.js';
 import type { PlanAcceptEvent } from '../plans/plan-events.js';
 import { plansStyles } from '../plans/plans.styles.js';
@@ -26,8 +26,8 @@ import { renderStanding } from '../renewal/standing.js';
  * @summary Renewal plans: the priced renewal offers of the location (the enrollment's plan card, with EFL, TOS and
  * YRAC), the start date (the day after the current contract ends; month-to-month: a date in the offered window),
  * the terms, and acceptance, which queues the new contract. A refusal for eligibility (422 not_active,
- * not_yet_eligible, already_renewed) is said in plain words; a refused start date goes to the date field; an expired
- * offer reloads the plans.
+ * not_yet_eligible, already_renewed) is said in plain words; an expired offer, or a start date refused (its day has
+ * come), reloads the plans.
  * @fires sf-step-complete - `{ step: 'renewal-plans', data: { renewed: true } }` after acceptance.
  * @fires sf-step-back - Back to the current plan.
  * @fires sf-exit-request - "Not now" / "Close".
@@ -41,7 +41,6 @@ export interface RenewalPlansDraft extends PlansDraft {
 export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   static override properties: PropertyDeclarations = {
     _failure: { state: true },
-    _startProblem: { state: true },
     _standing: { state: true },
     _expired: { state: true },
     _termsRefused: { state: true },
@@ -50,7 +49,6 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
   static override styles = [...laterStepStyles, plansStyles, renewalStyles];
 
   private _failure: Failure | null = null;
-  private _startProblem: StartDateProblem | null = null;
   /** The service refused for eligibility: said instead of the plans. */
   private _standing: RenewalStanding | null = null;
   /** The accepted offer had expired: the plans were read again. */
@@ -87,7 +85,6 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
     autoRun: false,
     task: async ([plan, startDate], { signal }) => {
       this._failure = null;
-      this._startProblem = null;
       this._termsRefused = false;
       this.draft.sent = [...(this.draft.sent ?? []), plan.uuid];
       // Also beside the tab's stored session, for a reload before the answer (scopes/renewal/sent.ts).
@@ -162,11 +159,11 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
     return renderPlanList(this, plans, {
       label: msg('Renewal plans', { id: 'renewal.plans.list' }),
       busy: this._accept.status === TaskStatus.PENDING,
-      serverProblem: this._startProblem,
+      serverProblem: null,
       renewal: true,
       // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
       // plan, the date and the tick as they were, not as the form now shows them).
-      reset: () => ((this._startProblem = null), (this._failure = null)),
+      reset: () => (this._failure = null),
       accept: this._onAccept,
     });
   }
@@ -236,22 +233,16 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
     }
     if (accepting && (failure?.kind === 'fields' || failure?.kind === 'refused')) {
       const codes = fieldCodes(failure);
-      const plan = this._acceptArgs![0];
-      // A start date refused where it was not asked (a one-day window: the day after the contract ends, which has
-      // come) is an offer out of date too.
-      const fixed = codes.has('start_date') && plan.earliest_start_date === plan.latest_start_date;
-      if (codes.has('plan_uuid') || failure.error.status === 404 || fixed) {
+      // The form sends only a start date in the offer's window, which the service refuses only once that day has come
+      // (a one-day window: the day after the contract ends; month-to-month: a day that is now past): the offer is out
+      // of date too, and its window, which allowed that date, would only lead to it again.
+      if (codes.has('plan_uuid') || failure.error.status === 404 || codes.has('start_date')) {
         // The offer expired (5 business days) or was made for an earlier contract: read current prices, start over.
         this._expired = true;
         this._failure = null;
         this.draft.planUuid = undefined;
         this.draft.termsAccepted = false;
         void this._plans.run().then(() => this.focusHeading('h1'));
-        return;
-      }
-      if (codes.has('start_date')) {
-        this._startProblem = 'server';
-        this._failure = null;
         return;
       }
       if (codes.has('terms_accepted')) {

@@ -49,10 +49,11 @@ export class SfStepRenewal extends LaterStep {
     const ready = this._location.status === TaskStatus.COMPLETE;
     const standing = this.account && ready ? renewalStanding(this.account, location) : null;
     const eligible = standing?.kind === 'eligible';
-    // A cancelled account's contract ended with its service (no month-to-month): the standing says so.
+    // A cancelled account's contract ended with its service (no month-to-month): the standing says so. A renewal
+    // queued: the standing names it and its start, so no "month-to-month until you choose a new plan" above it.
     const ended = this.account?.status === 'cancelled';
     return html`
-      ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location && !ended ? contractEnd(location.contract) : null)}
+      ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location && !ended && !location.queued_contract ? contractEnd(location.contract) : null)}
       ${renderRetryAlert(this._failure, () => void this._location.run(), pending)}
       ${renderRefusal(this._failure)}
       <p role="status">${pending ? msg('Loading your plan…', { id: 'renewal.loading' }) : ''}</p>
