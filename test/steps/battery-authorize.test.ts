@@ -299,6 +299,19 @@ describe('sf-step-battery-authorize', () => {
     expect(fake.callsOf('getBatteryAuthorization')[0]!.args[0]).to.equal(AUTH_ID);
   });
 
+  it('back from the maker page (a redirect, no window) without an answer: says the customer came back before answering, in words about no window', async () => {
+    const fake = new FakeApi().on('getBatteryAuthorization', async (id) => makeAuthorization({ id, return_url: 'https://flow.example/' })).on('listBatteryMakers', async () => MAKERS);
+    creating(fake);
+    const el = await mountAuthorize(fake, { open: fakeOpen(null).open, returned: AUTH_ID, maker: null, topLevel: true });
+    await until(() => el.shadowRoot!.querySelector('.alert h2') !== null && el.shadowRoot!.querySelector('.actions .btn.primary') !== null);
+    const title = el.shadowRoot!.querySelector('.alert h2')!.textContent!.trim();
+    expect(title).to.equal('You came back before answering');
+    expect(text(el)).not.to.contain('window closed');
+    expect(text(el)).to.contain("Nothing was connected. Open Tesla's page again and choose Allow to connect your battery.");
+    await until(() => deepFocus() === el.shadowRoot!.querySelector('.alert h2'));
+    await expect(el).to.be.accessible();
+  });
+
   it('back from the maker page after Deny: the refusal with the maker named, and a new popup authorization', async () => {
     const fake = new FakeApi().on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'denied', reason: 'access_denied' })).on('listBatteryMakers', async () => MAKERS);
     creating(fake);

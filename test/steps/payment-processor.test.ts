@@ -237,7 +237,7 @@ describe('sf-step-payment against a processor that keeps state', () => {
     const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
     (await ready(el)).click();
     await until(() => qMaybe(el, '.alert.error') !== null);
-    expect(alertText(el)).to.contain('Try again in a little bit.');
+    expect(alertText(el), 'our words, not the processor\'s').not.to.contain('Try again in a little bit.');
     expect(alertText(el)).not.to.contain('Your bank did not accept this card');
     expect(alertText(el)).to.contain('Try again in a moment, or use another card.');
   });

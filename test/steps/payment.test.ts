@@ -33,12 +33,12 @@ async function mountPayment(fake: FakeApi, account = makeAccount()): Promise<SfS
   return el;
 }
 
-async function ready(el: SfStepPayment): Promise<HTMLButtonElement> {
+async function ready(el: SfStepPayment, label = 'Save card'): Promise<HTMLButtonElement> {
   await until(() => {
     const submit = el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]');
     return Boolean(submit && !submit.disabled);
   }, 'card form ready');
-  return button(el, 'Save card');
+  return button(el, label);
 }
 
 describe('sf-step-payment', () => {
@@ -89,7 +89,44 @@ describe('sf-step-payment', () => {
     expect(fake.callsOf('createPaymentSession')).to.have.length(1);
   });
 
-  it('a language switch: the card form follows it, and the processor\'s sentence in the other language gives way to ours', async () => {
+  it('says why a card was refused in its own words: formal in Spanish, where the processor\'s sentence says "tú"', async () => {
+    // Stripe's Spanish (and the sandbox's emulator of it) addresses the customer as "tú"; the flow says "usted".
+    resetFakeStripe([
+      { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Tu tarjeta fue rechazada.' } },
+      { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Tu tarjeta no tiene fondos suficientes.' } },
+      { error: { type: 'card_error', code: 'incorrect_cvc', message: 'El código de seguridad de tu tarjeta es incorrecto.' } },
+      // A failed 3-D Secure challenge.
+      {
+        error: {
+          type: 'invalid_request_error',
+          code: 'setup_intent_authentication_failure',
+          message: 'No pudimos autenticar tu método de pago. Elige otro método de pago e inténtalo de nuevo.',
+        },
+      },
+    ]);
+    await setLocale('es');
+    try {
+      const el = await mountPayment(paymentApi());
+      const said: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        await ready(el, 'Guardar tarjeta');
+        button(el, 'Guardar tarjeta').click();
+        const alertNow = () => qMaybe(el, '.alert.error');
+        await until(() => fakeStripe.confirmCalls === i + 1 && alertNow() !== null && text(alertNow()!) !== said[i - 1], 'the refusal is said');
+        await settle(el);
+        said.push(text(q(el, '.alert.error')));
+      }
+      expect(said[0]).to.contain('Su tarjeta no se guardó. Su tarjeta fue rechazada.');
+      expect(said[1]).to.contain('Su tarjeta no tiene fondos suficientes.');
+      expect(said[2]).to.contain('Su tarjeta no se guardó. Revise');
+      expect(said[3]).to.contain('Su banco no pudo confirmar esta tarjeta. Vuelva a intentarlo o use otra tarjeta.');
+      for (const sentence of said) expect(sentence, 'no "tú" in a page that says "usted"').not.to.match(/\b(tu|te|tú)\b/i);
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('a language switch: the card form follows it, and so does why the card was declined (in our words, not the processor\'s)', async () => {
     resetFakeStripe([{ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }]);
     const el = await mountPayment(paymentApi());
     const save = await ready(el);
@@ -102,7 +139,7 @@ describe('sf-step-payment', () => {
       expect(fakeStripe.elementsUpdates).to.deep.equal([{ locale: 'es' }]);
       const alert = text(q(el, '[role="alert"]'));
       expect(alert).not.to.contain('Your card was declined.');
-      expect(alert).to.contain('Vuelva a escribir los datos de su tarjeta o use otra tarjeta.');
+      expect(alert, 'why, in our words, in the new language').to.contain('Su tarjeta fue rechazada.');
       // The same form: nothing was mounted again, so what was typed stays.
       expect(fakeStripe.mountedInto).to.have.length(1);
     } finally {

@@ -481,6 +481,15 @@ describe('sf-step-renewal-plans', () => {
     expect(api.callsOf('listRenewalPlans')).to.have.length(2);
   });
 
+  it('"Prices changed" goes once a plan of the current ones is chosen (it said "choose again": that is done)', async () => {
+    const api = refusingAccept(() => apiError(422, 'unprocessable', [{ field: 'plan_uuid', code: 'range', message: 'expired' }]));
+    const el = await mountPlans(api);
+    await renew(el);
+    await until(() => text(el).includes('Prices changed since you opened this page') && api.callsOf('listRenewalPlans').length === 2);
+    await choose(el, 1);
+    expect(text(el)).not.to.contain('Prices changed');
+  });
+
   // 4.1.3: a role="status" paragraph inserted together with its sentence is not reliably read: "none" comes in the
   // region that said "Loading…", kept on the page.
   it('"No renewal plans are available right now" arrives in a live region that was already there', async () => {

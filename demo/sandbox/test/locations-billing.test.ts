@@ -32,6 +32,13 @@ describe('before activation', () => {
     assertError(await acct('GET', '/v1/account/locations/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41'), 404, 'not_found');
   });
 
+  it('a location id that is not a UUID is 404 not_found on every location path (the contract lists no 400 for it)', async () => {
+    for (const rest of ['', '/documents', '/all-documents', '/usage/monthly', '/usage/daily', '/usage/intervals', '/renewal/plans']) {
+      assertError(await acct('GET', `/v1/account/locations/not-a-uuid${rest}`), 404, 'not_found');
+    }
+    assertError(await acct('POST', '/v1/account/locations/not-a-uuid/renewal/accept', { plan_uuid: location, terms_accepted: true }), 404, 'not_found');
+  });
+
   it('lists the EFL, TOS and YRAC, served as real PDFs in English and Spanish', async () => {
     const docs = (await acct('GET', `/v1/account/locations/${location}/documents`)).body.data;
     assert.deepEqual(docs.map((d: { type: string }) => d.type).sort(), ['efl', 'tos', 'yrac']);

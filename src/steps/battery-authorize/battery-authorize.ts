@@ -14,7 +14,7 @@ import { renderRefusal } from '../shared/refusal.js';
 export const AUTHORIZATION_MESSAGE = 'service-flow-battery-authorization';
 
 /** Why the customer is asked to go to the maker's page (again). */
-type Notice = 'denied' | 'expired' | 'closed' | 'blocked';
+type Notice = 'denied' | 'expired' | 'closed' | 'returned' | 'blocked';
 
 type View =
   | { kind: 'creating'; notice?: Notice }
@@ -210,9 +210,12 @@ export class SfStepBatteryAuthorize extends LaterStep {
                 ? msg(str`${name}'s page waited too long for an answer. Nothing was connected; you can start again.`, { id: 'battery.notice.expired' })
                 : msg("Your battery maker's page waited too long for an answer. Nothing was connected; you can start again.", { id: 'battery.notice.expired_generic' }),
             ]
-          : notice === 'closed'
+          : notice === 'closed' || notice === 'returned'
             ? [
-                msg('The window closed before you answered', { id: 'battery.notice.closed.title' }),
+                notice === 'closed'
+                  ? msg('The window closed before you answered', { id: 'battery.notice.closed.title' })
+                  : // Back by redirect (no popup): there was no window to close.
+                    msg('You came back before answering', { id: 'battery.notice.returned.title' }),
                 msg(str`Nothing was connected. Open ${name}'s page again and choose Allow to connect your battery.`, { id: 'battery.notice.closed' }),
               ]
             : [
@@ -225,7 +228,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
               ];
     // Not an alert: focus goes to its heading as it appears (focusHeading('.alert h2')), which reads the title and,
     // described by it, the sentence; an alert too would say them twice.
-    return html`<div class="alert ${notice === 'closed' ? '' : 'warning'}">
+    return html`<div class="alert ${notice === 'closed' || notice === 'returned' ? '' : 'warning'}">
       <h2 tabindex="-1" aria-describedby="notice-body">${title}</h2>
       <p id="notice-body">${body}</p>
     </div>`;
@@ -436,7 +439,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
         const makers = await listBatteryMakers(this.api, this._abort.signal).catch(() => []);
         this._makerName = makers.find((m) => m.id === auth.maker)?.name ?? null;
       }
-      if (auth.status === 'pending') return void this._create('closed');
+      if (auth.status === 'pending') return void this._create('returned');
       this._outcome(auth);
     } catch (error) {
       const failure = toFailure(error, this);

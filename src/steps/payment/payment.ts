@@ -37,6 +37,19 @@ const DETAIL_CODES = new Set(['incorrect_cvc', 'invalid_cvc', 'incorrect_number'
 const RETRY_CODES = new Set(['processing_error']);
 
 /**
+ * Why the processor refused the card, in the flow's words: Stripe's sentences say "tú" in Spanish, where the flow says
+ * "usted". Empty where the hint says it all; undefined for an error not about the card (the processor's sentence).
+ */
+function refusedBecause({ type, code = '', declineCode }: CardFormError): string | undefined {
+  if (code === 'setup_intent_authentication_failure') return msg('Your bank could not confirm this card. Try again, or use another card.', { id: 'payment.error.auth' });
+  if (type !== 'card_error') return undefined;
+  if (DETAIL_CODES.has(code) || RETRY_CODES.has(code)) return '';
+  if (declineCode === 'insufficient_funds') return msg('Your card does not have enough funds.', { id: 'payment.error.funds' });
+  if (code === 'expired_card') return msg('Your card has expired.', { id: 'payment.error.expired' });
+  return msg('Your card was declined.', { id: 'payment.error.declined' });
+}
+
+/**
  * @summary Payment step: the card processor's Payment Element (setup mode) to save a card for auto-pay, or the card
  * already on file.
  *
@@ -276,12 +289,11 @@ export class SfStepPayment extends LaterStep {
     </form>`;
   }
 
-  /** Stripe's own sentence (already in the customer's language) under a heading that says what happened. */
+  /** Why, in the flow's words (or, for another error, the processor's sentence), under what happened. */
   private _renderCardError(e: CardFormError) {
     const detail =
-      e.type === 'not_saved' || !e.message
-        ? msg('Please enter your card again, or use another card.', { id: 'payment.error.again' })
-        : e.message;
+      refusedBecause(e) ??
+      (e.type === 'not_saved' || !e.message ? msg('Please enter your card again, or use another card.', { id: 'payment.error.again' }) : e.message);
     // A refusal (LaterStep): focus lost to the page (the Save button it was on is gone) comes here, where it is read
     // (and it stops being an alert, said once); with focus elsewhere, the alert says it.
     return html`<div class="alert error refusal" role="alert" tabindex="-1">

@@ -197,8 +197,8 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
       serverProblem: this._startProblem,
       clientAgent: this.isClientAgent,
       // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
-      // plan, the date and the tick as they were, not as the form now shows them).
-      reset: () => ((this._startProblem = null), (this._failure = null)),
+      // plan, the date and the tick as they were, not as the form now shows them), and "Prices changed" (chosen again).
+      reset: () => ((this._startProblem = null), (this._failure = null), (this._expired = false)),
       accept: this._onAccept,
     });
   }

@@ -162,8 +162,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       serverProblem: null,
       renewal: true,
       // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
-      // plan, the date and the tick as they were, not as the form now shows them).
-      reset: () => (this._failure = null),
+      // plan, the date and the tick as they were, not as the form now shows them), and "Prices changed" (chosen again).
+      reset: () => ((this._failure = null), (this._expired = false)),
       accept: this._onAccept,
     });
   }

@@ -60,6 +60,7 @@
 'battery.notice.expired': str`La página de ${0} esperó demasiado tiempo una respuesta. No se conectó nada; puede empezar de nuevo.`,
 'battery.notice.expired_generic': `La página del fabricante de su batería esperó demasiado tiempo una respuesta. No se conectó nada; puede empezar de nuevo.`,
 'battery.notice.expired.title': `Se agotó el tiempo de la solicitud`,
+'battery.notice.returned.title': `Regresó antes de responder`,
 'battery.step.authorize': `Permitir el acceso`,
 'battery.step.device': `Su batería`,
 'battery.step.inactive': `Conectar una batería`,
