@@ -4,7 +4,7 @@ import type { SfStepBillingAddress } from '../../src/steps/billing-address/billi
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { BillingAddress } from '../../src/api/types.js';
 import { FakeApi, apiError, blur, button, deferred, mount, q, settle, text, type, until } from './harness.js';
-import { liveRegionOf, renderedLiveRegions, textNode } from './live-regions.js';
+import { expectRetrySaidInKeptRegion, renderedLiveRegions } from './live-regions.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS } from './billing-fixtures.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
@@ -195,14 +195,7 @@ describe('sf-step-billing-address', () => {
     const address = deferred<BillingAddress>();
     const fake = new FakeApi().on('getBillingAddress', () => (fail ? Promise.reject(apiError(503, 'unavailable')) : address.promise));
     const el = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${ACTIVE} .draft=${{}}></sf-step-billing-address>`);
-    await until(() => text(el).includes('Try again'));
-    await settle(el);
-    const before = renderedLiveRegions(el.shadowRoot!);
-    fail = false;
-    button(el, 'Try again').click();
-    await until(() => text(el).includes('Loading your billing address'));
-    const region = liveRegionOf(textNode(el.shadowRoot!, 'Loading your billing address')!.parentElement!);
-    expect(region !== null && before.has(region), '"Loading your billing address…" came in a status region inserted with it').to.equal(true);
+    await expectRetrySaidInKeptRegion(el, () => (fail = false), 'Loading your billing address');
     address.resolve(OWN_ADDRESS);
     await until(() => Boolean(el.shadowRoot!.querySelector('form')));
   });

@@ -4,7 +4,7 @@ import { chargesTotal, type SfStepInvoice } from '../../src/steps/invoice/invoic
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { InvoiceDetail } from '../../src/api/types.js';
 import { FakeApi, apiError, button, deferred, mount, settle, text, until } from './harness.js';
-import { deepFocus, isLive, langOf, liveRegionOf, renderedLiveRegions, textNode } from './live-regions.js';
+import { expectRetrySaidInKeptRegion, deepFocus, isLive, langOf, textNode } from './live-regions.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { ACTIVE, makeDetail, makeInvoice } from './billing-fixtures.js';
 
@@ -150,14 +150,7 @@ describe('sf-step-invoice', () => {
     const answer = deferred<InvoiceDetail>();
     const fake = new FakeApi().on('getInvoice', () => (fail ? Promise.reject(apiError(503, 'unavailable')) : answer.promise));
     const el = await mountDetail(fake);
-    await until(() => text(el).includes('Try again'));
-    await settle(el);
-    const before = renderedLiveRegions(el.shadowRoot!);
-    fail = false;
-    button(el, 'Try again').click();
-    await until(() => text(el).includes('Loading the invoice'));
-    const region = liveRegionOf(textNode(el.shadowRoot!, 'Loading the invoice')!.parentElement!);
-    expect(region !== null && before.has(region), '"Loading the invoice…" came in a status region inserted with it').to.equal(true);
+    await expectRetrySaidInKeptRegion(el, () => (fail = false), 'Loading the invoice');
     answer.resolve(makeDetail());
     await until(() => text(el).includes('How the total adds up'));
   });

@@ -4,7 +4,7 @@ import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account, BillingAddress, InvoiceList } from '../../src/api/types.js';
 import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
-import { liveRegionOf, renderedLiveRegions, saidNow, textNode } from './live-regions.js';
+import { expectRetrySaidInKeptRegion, liveRegionOf, renderedLiveRegions, saidNow, textNode } from './live-regions.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS, makeInvoice, makeInvoices } from './billing-fixtures.js';
 
@@ -164,14 +164,7 @@ describe('sf-step-invoices', () => {
     const address = deferred<BillingAddress>();
     const fake = pagedApi().on('getBillingAddress', () => (fail ? Promise.reject(apiError(503, 'unavailable')) : address.promise));
     const el = await mountList(fake);
-    await until(() => text(el).includes('Try again'));
-    await settle(el);
-    const before = renderedLiveRegions(el.shadowRoot!);
-    fail = false;
-    button(el, 'Try again').click();
-    await until(() => text(el).includes('Loading your billing address'));
-    const region = liveRegionOf(textNode(el.shadowRoot!, 'Loading your billing address')!.parentElement!);
-    expect(region !== null && before.has(region), '"Loading your billing address…" came in a status region inserted with it').to.equal(true);
+    await expectRetrySaidInKeptRegion(el, () => (fail = false), 'Loading your billing address');
     address.resolve(OWN_ADDRESS);
     await until(() => text(el).includes('4807 Caswell Ave'));
   });

@@ -1,3 +1,5 @@
+import { expect } from '@open-wc/testing';
+import { button, settle, text, until } from './harness.js';
 /**
  * What assistive technology meets, for the steps' accessibility tests: live regions (status messages, WCAG 4.1.3, as
  * e2e/support/announce.ts checks them), the focused element and the language of a text (3.1.2), through shadow roots.
@@ -62,4 +64,20 @@ export function liveRegionOf(el: Element): Element | null {
 export function saidNow(root: ShadowRoot): Element[] {
   const focused = root.activeElement?.closest('.refusal');
   return [...root.querySelectorAll('[role="alert"]'), ...(focused && !isLive(focused) ? [focused] : [])];
+}
+
+/**
+ * A failure's "Try again" on `el` (its first load failed: `recover` lets the next answer through), and `wanted` said
+ * while it loads: in a status region already on the page, never one inserted with its sentence (4.1.3: such a
+ * region is not reliably read).
+ */
+export async function expectRetrySaidInKeptRegion(el: HTMLElement, recover: () => void, wanted: string): Promise<void> {
+  await until(() => text(el).includes('Try again'));
+  await settle(el);
+  const before = renderedLiveRegions(el.shadowRoot!);
+  recover();
+  button(el, 'Try again').click();
+  await until(() => text(el).includes(wanted));
+  const region = liveRegionOf(textNode(el.shadowRoot!, wanted)!.parentElement!);
+  expect(region !== null && before.has(region), `"${wanted}" came in a status region inserted with it`).to.equal(true);
 }
