@@ -140,9 +140,12 @@ export class Faults {
   private nextId = 1;
   private counters: FaultCounters = Faults.zeroCounters();
   private readonly expireListeners: Array<(accountUuid?: string) => void> = [];
+  private readonly accountExists: ((uuid: string) => boolean) | undefined;
 
-  constructor(opts: { seed?: number } = {}) {
+  /** `accountExists`: how an expire_tokens rule's account_uuid is checked (the core's store); unchecked without it. */
+  constructor(opts: { seed?: number; accountExists?: (uuid: string) => boolean } = {}) {
     this.seed = opts.seed ?? 1;
+    this.accountExists = opts.accountExists;
     this.random = seededRandom(this.seed);
   }
 
@@ -353,7 +356,10 @@ export class Faults {
     let route = '/v1';
     if (body.route !== undefined) {
       if (typeof body.route !== 'string') bad('route', 'type', 'route must be a string');
-      else if (!/^\/[^\s?#]*$/.test(body.route) || body.route.length > 512) bad('route', 'format', 'route must be a path starting with /');
+      // \p{Cc} and \p{Cs}: a control character (NUL…) or an unpaired surrogate, which no request path holds.
+      else if (/[\p{Cc}\p{Cs}]/u.test(body.route)) bad('route', 'format', 'route must be text, without control characters (such as NUL) or unpaired surrogates');
+      else if (!/^\/[^\s?#]*$/.test(body.route)) bad('route', 'format', 'route must be a path starting with /, without spaces, ? or #');
+      else if (body.route.length > 512) bad('route', 'range', 'route must be at most 512 characters long');
       else if (/^\/__sandbox(\/|$)/.test(body.route)) bad('route', 'range', 'faults never apply to /__sandbox routes');
       else route = body.route;
     }
@@ -380,6 +386,8 @@ export class Faults {
     if (body.account_uuid !== undefined) {
       if (typeof body.account_uuid !== 'string' || !UUID.test(body.account_uuid)) bad('account_uuid', 'format', 'account_uuid must be a UUID');
       else if (!expire) bad('account_uuid', 'range', 'account_uuid only applies with expire_tokens: true');
+      // Else the rule would expire nothing and say nothing of it, as a typo of the uuid would.
+      else if (this.accountExists && !this.accountExists(body.account_uuid)) bad('account_uuid', 'range', `account_uuid names no account of the App: ${body.account_uuid}`);
       else accountUuid = body.account_uuid.toLowerCase();
     }
     if (after && errorRate === 0 && dropRate === 0) {

@@ -13,6 +13,7 @@
 import { serve } from '@hono/node-server';
 import { createSandbox } from './app.js';
 import { listenHost } from './listen.js';
+import { webhookUrlProblem } from './webhooks.js';
 import { sandboxAppToken } from '../../scripts/app-token.js';
 import { allowedOriginsFrom } from '../../scripts/ports.js';
 
@@ -20,6 +21,17 @@ const env = process.env;
 const port = Number(env.SANDBOX_PORT ?? 4010);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`SANDBOX_PORT must be a port number, not ${env.SANDBOX_PORT}`);
+  process.exit(1);
+}
+const backoffMs = env.SANDBOX_WEBHOOK_BACKOFF_MS ? Number(env.SANDBOX_WEBHOOK_BACKOFF_MS) : undefined;
+if (backoffMs !== undefined && !(Number.isFinite(backoffMs) && backoffMs >= 0)) {
+  console.error(`SANDBOX_WEBHOOK_BACKOFF_MS must be a number of milliseconds (0 or more), not ${env.SANDBOX_WEBHOOK_BACKOFF_MS}`);
+  process.exit(1);
+}
+// Not repeated: the URL may hold a password.
+const webhookProblem = env.SANDBOX_WEBHOOK_URL ? webhookUrlProblem(env.SANDBOX_WEBHOOK_URL) : null;
+if (webhookProblem) {
+  console.error(`SANDBOX_WEBHOOK_URL is refused: ${webhookProblem}`);
   process.exit(1);
 }
 const { hostname, warning } = listenHost(env.SANDBOX_HOST);
@@ -33,7 +45,7 @@ const sandbox = createSandbox({
   allowedOrigins: allowedOriginsFrom(env),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET } : {}),
-  ...(env.SANDBOX_WEBHOOK_BACKOFF_MS ? { webhookBackoffMs: Number(env.SANDBOX_WEBHOOK_BACKOFF_MS) } : {}),
+  ...(backoffMs !== undefined ? { webhookBackoffMs: backoffMs } : {}),
   ...(env.SANDBOX_RATE_LIMITS === 'off' ? { rateLimits: false as const } : {}),
 });
 

@@ -85,6 +85,26 @@ export function verifySignature(
   return match;
 }
 
+/**
+ * Why no delivery could ever reach `url`, in the words of a 400 naming it, or null. Refused: what is not an absolute
+ * http(s) URL; port 0, to which nothing connects (a port over 65535 is no URL at all); a user name or password
+ * (`user:pass@`), with which fetch refuses to send anything; a fragment (`#…`), which a request never carries, so
+ * every delivery would reach the URL without it (an endpoint told apart by its fragment would get every event).
+ */
+export function webhookUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'url must be an absolute http(s) URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'url must be an absolute http(s) URL';
+  if (parsed.port === '0') return 'url has port 0, which nothing can listen on: use the port of your receiver (1 to 65535)';
+  if (parsed.username || parsed.password) return 'url must not hold a user name or password (user:pass@): no delivery can be sent to such a URL; check the Service-Signature header instead';
+  if (parsed.href.includes('#')) return 'url must not have a fragment (#…): a request never carries it, so every delivery would go to the URL without it';
+  return null;
+}
+
 export interface WebhookDispatcherOptions {
   url?: string;
   secret: string;
@@ -133,7 +153,10 @@ export class WebhookDispatcher {
   constructor(opts: WebhookDispatcherOptions) {
     this.url = null;
     this.secret = opts.secret;
-    this.backoffMs = Math.max(0, opts.backoffMs ?? 1000);
+    const backoffMs = opts.backoffMs ?? 1000;
+    // NaN (SANDBOX_WEBHOOK_BACKOFF_MS=1s) would date the next retry at an invalid time, and that throws mid-delivery.
+    if (!Number.isFinite(backoffMs)) throw new TypeError(`the webhook backoff must be a number of milliseconds, not ${backoffMs}`);
+    this.backoffMs = Math.max(0, backoffMs);
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.fetchImpl = opts.fetch ?? fetch;
     this.now = opts.now ?? (() => new Date());
@@ -143,10 +166,8 @@ export class WebhookDispatcher {
   /** Changes the endpoint (null disables delivery) or the secret. Deliveries already queued keep their URL. */
   configure(opts: { url?: string | null; secret?: string }): void {
     if (opts.url !== undefined) {
-      if (opts.url !== null) {
-        const protocol = new URL(opts.url).protocol; // throws TypeError on a malformed URL
-        if (protocol !== 'http:' && protocol !== 'https:') throw new TypeError('webhook url must be http or https');
-      }
+      const problem = opts.url === null ? null : webhookUrlProblem(opts.url);
+      if (problem) throw new TypeError(problem);
       this.url = opts.url;
     }
     if (opts.secret !== undefined) this.secret = opts.secret;

@@ -2014,7 +2014,7 @@ export interface components {
         SandboxWebhookConfig: {
             /**
              * Format: http_url
-             * @description An absolute http(s) URL, or null to stop delivery.
+             * @description An absolute http(s) URL, or null to stop delivery. Refused (400 naming url): port 0, a user name or password (user:pass@), a fragment (#…): no delivery could reach such a URL.
              */
             url: string | null;
             secret?: string;

@@ -2,13 +2,13 @@
  * Emulator-only controls under /__sandbox (no counterpart in the real service). All but health, fixtures and the
  * logo require the App token, refuse web pages and non-JSON bodies: http/controls.ts guards them for app.ts.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { BUSINESS_HOURS, MAX_CLOCK_MOVE_DAYS, MAX_CLOCK_MOVE_MS } from '../clock.js';
 import { fixtures } from '../data/fixtures.js';
 import { readJson } from '../http/body.js';
 import type { SandboxEnv } from '../http/env.js';
 import { fail, type FieldIssue } from '../http/errors.js';
-import { checkBody } from '../http/contract.js';
+import { checkBody, typeName } from '../http/contract.js';
 import { TIME_ZONE } from '../time.js';
 import { toAccount } from '../views/account.js';
 import type { Deps } from './deps.js';
@@ -21,6 +21,22 @@ const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32" role="img" aria-label="Sandbox Partner">' +
   '<rect width="32" height="32" rx="6" fill="#1f6feb"/><path d="M18 5 9 18h6l-2 9 9-13h-6z" fill="#fff"/>' +
   '<text x="40" y="21" font-family="sans-serif" font-size="13" fill="#1f2328">Sandbox</text></svg>';
+
+/**
+ * The body of a control that takes none: nothing, or `{}`. Anything else is a 400 rather than ignored, since what it
+ * asked for is not what would happen: `{ "account_uuid": … }` sent to POST /__sandbox/expire-tokens would expire
+ * every account's tokens.
+ */
+async function readNoBody(c: Context, hint = ''): Promise<void> {
+  const body = await readJson(c);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw fail.field('body', 'type', `This request takes no body (or {}), not ${typeName(body)}`);
+  }
+  const keys = Object.keys(body);
+  if (keys.length > 0) {
+    throw fail.invalid(keys.map((key) => ({ field: key || '""', code: 'unknown_field', message: `${key || '""'} is not allowed here: this request takes no body${hint}` })));
+  }
+}
 
 export function registerSandboxRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
   const { store, clock } = deps;
@@ -114,12 +130,16 @@ export function registerSandboxRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     });
   });
 
-  app.post('/__sandbox/accounts/:account_uuid/expire-tokens', (c) => {
+  app.post('/__sandbox/accounts/:account_uuid/expire-tokens', async (c) => {
     const account = pathAccount(c, deps);
+    await readNoBody(c);
     return c.json({ expired: store.expireTokens(account.uuid) });
   });
 
-  app.post('/__sandbox/expire-tokens', (c) => c.json({ expired: store.expireTokens() }));
+  app.post('/__sandbox/expire-tokens', async (c) => {
+    await readNoBody(c, ' (one account\'s tokens: POST /__sandbox/accounts/{account_uuid}/expire-tokens)');
+    return c.json({ expired: store.expireTokens() });
+  });
 
   app.get('/__sandbox/funnel-events', (c) =>
     c.json(
