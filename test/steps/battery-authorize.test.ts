@@ -248,6 +248,28 @@ describe('sf-step-battery-authorize', () => {
     expect(text(el)).to.contain("Taking you to Tesla's page");
   });
 
+  it('at top level, a way back the service refuses (422 return_url) asks to allow pop-ups, in words, not its English refusal again and again', async () => {
+    const fake = new FakeApi().on('createBatteryAuthorization', async (req) => {
+      if (req.return_url) throw apiError(422, 'unprocessable', [{ field: 'return_url', code: 'range', message: "return_url must be on the flow's origin" }]);
+      return makeAuthorization({ maker: req.maker });
+    });
+    const went: string[] = [];
+    const { open, urls } = fakeOpen(null);
+    const el = await mountAuthorize(fake, { open, topLevel: true, navigate: (url) => went.push(url) });
+    (await continueButton(el)).click();
+    await until(() => fake.callsOf('createBatteryAuthorization').length === 2);
+    await until(() => text(el).includes('Your browser blocked the window'));
+    await settle(el);
+    expect(text(el)).to.contain('Allow pop-ups for this page');
+    expect(text(el)).not.to.contain('The service could not accept this');
+    expect(text(el)).not.to.contain('return_url');
+    expect(went).to.deep.equal([]);
+    expect(el.shadowRoot!.activeElement?.textContent).to.equal('Your browser blocked the window');
+    // Pop-ups allowed now: the same button opens the maker's page in a window.
+    button(el, 'Try again with Tesla').click();
+    expect(urls).to.have.length(2);
+  });
+
   it('in a frame, a blocked popup asks to allow pop-ups (the maker page cannot be framed)', async () => {
     const fake = new FakeApi();
     creating(fake);

@@ -3,7 +3,7 @@ import '../../src/steps/billing-address/billing-address.js';
 import type { SfStepBillingAddress } from '../../src/steps/billing-address/billing-address.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { BillingAddress } from '../../src/api/types.js';
-import { FakeApi, apiError, blur, button, deferred, mount, q, settle, text, type, until } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, blur, button, deferred, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 import { expectRetrySaidInKeptRegion, renderedLiveRegions } from './live-regions.js';
 import { ACTIVE, OWN_ADDRESS, SAME_ADDRESS } from './billing-fixtures.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
@@ -126,6 +126,30 @@ describe('sf-step-billing-address', () => {
     const same = q<HTMLInputElement>(el, 'input[value="same"]');
     const described = el.shadowRoot!.getElementById(same.getAttribute('aria-describedby') ?? '');
     expect(described ? text(described) : '').to.contain('1200 Main St');
+  });
+
+  it('plans asked for but none accepted: bills cannot follow that address yet (the service refuses it), so an address is asked for', async () => {
+    // The account names the address plans were asked for (its service_address) before any plan is accepted; the
+    // service has no service address until then (GET 404, PUT same_as_service_address 422).
+    const asked = makeAccount({ service_address: ADDRESS_RESULT } as never);
+    const fake = new FakeApi()
+      .on('getBillingAddress', async () => Promise.reject(apiError(404, 'not_found')))
+      .on('updateBillingAddress', async (body) =>
+        body.same_as_service_address
+          ? Promise.reject(apiError(422, 'unprocessable', [{ field: 'same_as_service_address', code: 'range', message: 'There is no service address yet' }]))
+          : OWN_ADDRESS,
+      );
+    const el = await mount<SfStepBillingAddress>(fake.api, html`<sf-step-billing-address .account=${asked} .draft=${{}}></sf-step-billing-address>`);
+    await until(() => Boolean(el.shadowRoot!.querySelector('form')));
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('input[value="same"]') === null, 'no choice the service would refuse').to.equal(true);
+    type(input(el, 'address_1'), '4807 Caswell Ave');
+    type(input(el, 'city'), 'Austin');
+    type(input(el, 'postal_code'), '78751');
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Save billing address').click();
+    expect((await done).detail.data).to.deep.equal({ open: 'invoices', saved: true });
+    expect(fake.callsOf('updateBillingAddress').map((c) => (c.args[0] as { same_as_service_address: boolean }).same_as_service_address)).to.deep.equal([false]);
   });
 
   it('a refusal of the other address is no longer said once the customer chose the service address', async () => {

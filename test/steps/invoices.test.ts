@@ -1,4 +1,4 @@
-import { expect, html, oneEvent } from '@open-wc/testing';
+import { expect, html, nextFrame, oneEvent } from '@open-wc/testing';
 import '../../src/steps/invoices/invoices.js';
 import type { SfStepInvoices } from '../../src/steps/invoices/invoices.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
@@ -330,7 +330,9 @@ describe('sf-step-invoices', () => {
 
   it('after "Show older invoices" fails, focus is on "Try again", not lost to the page', async () => {
     const fake = pagedApi().on('listInvoices', async ({ cursor }) => {
-      if (cursor) throw apiError(503, 'unavailable');
+      // As over a network (the client's own retries take seconds): the page renders the pressed button disabled, and
+      // the browser's focus fixup (at that rendering) takes focus from it to the page, before the answer comes.
+      if (cursor) throw await nextFrame().then(() => nextFrame()).then(() => apiError(503, 'unavailable'));
       return { data: ALL.slice(0, 12), next_cursor: '12' };
     });
     const el = await mountList(fake);

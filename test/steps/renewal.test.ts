@@ -251,6 +251,28 @@ describe('sf-step-renewal-plans', () => {
   });
 
 
+  it('"Try again" pressed twice (a double click on a slow service): one acceptance on its way, the plans not read again under it', async () => {
+    const slow = deferred<Location>();
+    let round = 0;
+    const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', () => {
+      round += 1;
+      return round === 1 ? Promise.reject(apiError(503, 'unavailable')) : slow.promise;
+    });
+    const el = await mountPlans(api);
+    await renew(el);
+    await until(() => text(el).includes('Try again'));
+    const again = button(el, 'Try again');
+    again.click();
+    again.click();
+    await settle(el);
+    expect(api.callsOf('acceptRenewal'), 'one acceptance repeated').to.have.length(2);
+    expect(api.callsOf('listRenewalPlans'), 'the plans (and the form on screen) not reloaded while it runs').to.have.length(1);
+    expect(el.shadowRoot!.querySelectorAll('sf-plan-card').length, 'the plans stay on screen').to.equal(plans.length);
+    const done = oneEvent(el, 'sf-step-complete');
+    slow.resolve(at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued }));
+    expect((await done).detail.data).to.deep.equal({ renewed: true });
+  });
+
   it('"Try again" after a failed acceptance does not renew with terms the customer has since unticked', async () => {
     const api = new FakeApi().on('listRenewalPlans', async () => plans).on('acceptRenewal', async () => {
       throw apiError(503, 'unavailable');

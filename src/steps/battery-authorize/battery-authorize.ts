@@ -289,11 +289,8 @@ export class SfStepBatteryAuthorize extends LaterStep {
       popup = null;
     }
     if (!popup) {
-      if (this.topLevel) void this._redirect(auth.maker);
-      else {
-        this._view = { kind: 'ready', auth, notice: 'blocked' };
-        void this.focusHeading('.alert h2');
-      }
+      if (this.topLevel) void this._redirect(auth);
+      else this._blocked(auth);
       return;
     }
     this._popup = popup;
@@ -321,7 +318,8 @@ export class SfStepBatteryAuthorize extends LaterStep {
    * No popup at top level: an authorization that comes back here (return_url), and the page goes there. A new one
    * each time, but "Try again" after a lost answer asks for the same one (its key kept), as `_create` does.
    */
-  private async _redirect(maker: BatteryMakerId, fresh = true): Promise<void> {
+  private async _redirect(popupAuth: BatteryAuthorization, fresh = true): Promise<void> {
+    const maker = popupAuth.maker;
     if (fresh) this._key.reset();
     this._view = { kind: 'redirecting' };
     const returnUrl = this.pageUrl();
@@ -329,8 +327,16 @@ export class SfStepBatteryAuthorize extends LaterStep {
       const auth = await createBatteryAuthorization(this.api, { maker, return_url: returnUrl }, { idempotencyKey: this._key.for(`redirect:${maker}:${returnUrl}`), signal: this._abort.signal });
       this.navigate(auth.authorization_url);
     } catch (error) {
-      this._fail(error, () => void this._redirect(maker, false));
+      // The service will not send the customer back to this page (422 return_url: not an origin the App allows): the
+      // same request can only be refused again, so the window is the way left, as in a frame.
+      if (isApiError(error) && error.fields.some((f) => f.field === 'return_url')) this._blocked(popupAuth);
+      else this._fail(error, () => void this._redirect(popupAuth, false));
     }
+  }
+
+  private _blocked(auth: BatteryAuthorization): void {
+    this._view = { kind: 'ready', auth, notice: 'blocked' };
+    void this.focusHeading('.alert h2');
   }
 
   /**

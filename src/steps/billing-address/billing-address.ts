@@ -102,8 +102,12 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     this._abort.abort();
   }
 
-  private get _hasService(): boolean {
-    return Boolean(this.account?.service_address);
+  /**
+   * The service address bills can follow: one a plan was accepted for. An address plans were only asked for is the
+   * account's `service_address` too, but the service refuses to follow it (422 `same_as_service_address`).
+   */
+  private get _service() {
+    return this.account?.location_uuid ? this.account.service_address : null;
   }
 
   /** Starts from the address on file (its own fields only when it is not the service address). */
@@ -112,7 +116,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     const d = this.draft;
     try {
       const current = await getBillingAddress(this.api, this._abort.signal);
-      d.choice = current.same_as_service_address && this._hasService ? 'same' : 'other';
+      d.choice = current.same_as_service_address && this._service ? 'same' : 'other';
       if (!current.same_as_service_address) {
         d.address_1 = current.address_1;
         d.address_2 = current.address_2 ?? '';
@@ -125,7 +129,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
         this._loadFailure = toFailure(error, this);
         return;
       }
-      d.choice = this._hasService ? 'same' : 'other';
+      d.choice = this._service ? 'same' : 'other';
     }
     this._ready = true;
   }
@@ -166,7 +170,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     const d = this.draft;
     const problems = this._problems();
     const shown = (f: AddressField) => (this._touched.has(f) || this._server.has(f) ? problems[f] : undefined);
-    const service = this.account?.service_address;
+    const service = this._service;
     return html`<form novalidate @submit=${this._onSubmit}>
       ${service
         ? html`<fieldset>

@@ -176,6 +176,8 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
 
   private _retry(): void {
     // What failed last is repeated: the plans' load (also the re-read after an expired offer), or else the accept.
+    // Pressed again while that acceptance runs (a double click): nothing more, not a reload of the plans under it.
+    if (this._accept.status === TaskStatus.PENDING) return;
     if (this._plans.status === TaskStatus.ERROR || this._accept.status !== TaskStatus.ERROR || !this._acceptArgs) void this._plans.run();
     else this.sending(this._accept.run(this._acceptArgs));
   }
