@@ -4,6 +4,7 @@ import '../../src/steps/identity/identity.js';
 import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import { localToday } from '../../src/steps/identity/identity-rules.js';
+import { setLocale } from '../../src/i18n/localization.js';
 import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 function identityApi(): FakeApi {
@@ -285,6 +286,91 @@ describe('sf-step-identity', () => {
     expect(text(q(el, '#dob-error'))).to.contain('Check the year');
     expect(el.shadowRoot!.activeElement?.id, 'focus on the year the message names').to.equal('dob-year');
     expect(fake.calls).to.have.length(0);
+  });
+
+  it('a whole date pasted into one part fills the three (3/27/1985, 1985-03-27), and is sent as that date', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    const parts = () => [input(el, 'dob-month').value, input(el, 'dob-day').value, input(el, 'dob-year').value];
+    type(input(el, 'dob-month'), ' 03/27/1990 ');
+    await settle(el);
+    expect(parts()).to.deep.equal(['03', '27', '1990']);
+    type(input(el, 'dob-year'), '1988-12-05');
+    await settle(el);
+    expect(parts()).to.deep.equal(['12', '05', '1988']);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Continue').click();
+    await done;
+    expect(fake.callsOf('updateIdentity')[0]!.args[0]).to.include({ date_of_birth: '1988-12-05' });
+  });
+
+  it('full-width digits (an Asian keyboard\'s １９８５) count as the digits they are, in the date and the phone', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    await setDob(el, '３', '２７', '１９８５');
+    expect([input(el, 'dob-month').value, input(el, 'dob-day').value, input(el, 'dob-year').value]).to.deep.equal(['3', '27', '1985']);
+    const phone = input(el, 'phone');
+    type(phone, '５１２５５５０１９９');
+    expect(phone.value).to.equal('(512) 555-0199');
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Continue').click();
+    await done;
+    expect(fake.callsOf('updateIdentity')[0]!.args[0]).to.include({ phone: '+15125550199', date_of_birth: '1985-03-27' });
+  });
+
+  describe('the date of birth: one message per submission that says everything to fix', () => {
+    afterEach(() => setLocale('en'));
+    const thisYear = Number(localToday().slice(0, 4));
+    const say = {
+      required: ['Enter your date of birth.', 'Escriba su fecha de nacimiento.'],
+      incomplete: ['Enter the month, day and year you were born.', 'Escriba el mes, el día y el año en que nació.'],
+      incompleteWrong: [
+        'Enter the month, day and year you were born: a date that exists, with the year in 4 digits, for example 3 27 1985.',
+        'Escriba el mes, el día y el año en que nació: una fecha que exista, con el año de 4 dígitos, por ejemplo 3 27 1985 (mes, día, año).',
+      ],
+      year: ['Enter the year with 4 digits, for example 1985.', 'Escriba el año con 4 dígitos, por ejemplo 1985.'],
+      notADate: ['This date does not exist. Check the month and the day.', 'Esta fecha no existe. Revise el mes y el día.'],
+      notADateYear: [
+        'This date does not exist and the year needs 4 digits: check the month and the day, and enter the year like 1985.',
+        'Esta fecha no existe y el año debe tener 4 dígitos: revise el mes y el día, y escriba el año completo, por ejemplo 1985.',
+      ],
+      future: ['Your date of birth must be in the past.', 'Su fecha de nacimiento debe estar en el pasado.'],
+      tooOld: ['Check the year you were born.', 'Revise el año en que nació.'],
+      under18: ['You must be 18 or older to sign up for electricity service.', 'Debe tener 18 años o más para contratar el servicio de electricidad.'],
+    } as const;
+    // [month, day, year as typed, what is said, why]
+    const cases: [string, string, string, readonly [string, string], string][] = [
+      ['', '', '', say.required, 'nothing typed'],
+      ['March', 'x', 'abcd', say.required, 'letters (the parts keep digits only)'],
+      ['3', '', '1985', say.incomplete, 'the day left empty'],
+      ['13', '', '1985', say.incompleteWrong, 'the day empty and no month 13: not "fill the day" first, "no such month" next'],
+      ['3', '', '85', say.incompleteWrong, 'the day empty and a 2-digit year'],
+      ['3', '27', '85', say.year, 'a 2-digit year alone'],
+      ['2', '29', '84', say.year, 'Feb 29 is a date in some years: the year alone'],
+      ['2', '31', '85', say.notADateYear, 'no Feb 31 and a 2-digit year: both at once, not the year first and the date next'],
+      ['13', '1', '90', say.notADateYear, 'no month 13 and a 2-digit year'],
+      ['13', '1', '1990', say.notADate, 'no month 13'],
+      ['00', '00', '1990', say.notADate, 'month and day 00'],
+      ['2', '29', '1985', say.notADate, 'no Feb 29 in 1985'],
+      ['3', '27', '0085', say.tooOld, 'a 4-digit year before 100 is not "check the month and the day"'],
+      ['3', '27', '1890', say.tooOld, 'over 120'],
+      ['1', '1', String(thisYear + 1), say.future, 'next year'],
+      ['1', '1', String(thisYear - 10), say.under18, 'ten years old'],
+    ];
+    for (const [month, day, year, [en, es], why] of cases) {
+      it(`${month || '_'}/${day || '_'}/${year || '_'}: ${why}`, async () => {
+        const fake = identityApi();
+        const el = await mountIdentity(fake);
+        await setDob(el, month, day, year);
+        button(el, 'Continue').click();
+        await settle(el);
+        expect(text(q(el, '#dob-error'))).to.equal(en);
+        expect(fake.calls).to.have.length(0);
+        await setLocale('es');
+        await settle(el);
+        expect(text(q(el, '#dob-error'))).to.equal(es);
+      });
+    }
   });
 
   it('says the electricity provider needs the details, not "the utility" (the delivery company, which is not given them)', async () => {

@@ -231,7 +231,7 @@ describe('sf-step-payment', () => {
     await settle(current);
     expect(text(current)).to.contain('Expired 03/2024');
     const labels = [...current.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent?.trim());
-    expect(labels).to.deep.equal(['Replace']);
+    expect(labels, 'Back, and the one choice').to.deep.equal(['Back', 'Replace']);
     expect(button(current, 'Replace').className).to.contain('primary');
     await expect(el).to.be.accessible();
     button(current, 'Replace').click();
@@ -246,6 +246,37 @@ describe('sf-step-payment', () => {
     button(q(el, 'sf-current-card'), 'Replace').click();
     await ready(el);
     expect(fake.callsOf('createPaymentSession')).to.have.length(1);
+  });
+
+  it('puts Back in one row with the form\'s Save card, as every step lays out its actions (not alone on a row below)', async () => {
+    const fake = paymentApi();
+    const el = await mountPayment(fake);
+    const save = await ready(el);
+    const back = button(el, 'Back');
+    expect(back.parentElement, 'one actions row').to.equal(save.parentElement);
+    expect(el.shadowRoot!.querySelectorAll('.actions')).to.have.length(1);
+    expect(back.getBoundingClientRect().top, 'side by side on a wide screen').to.equal(save.getBoundingClientRect().top);
+    expect(back.type).to.equal('button');
+    const left = oneEvent(el, 'sf-step-back');
+    back.click();
+    await left;
+    expect(fake.callsOf('ensurePaymentMethodAdded')).to.have.length(0);
+  });
+
+  it('puts Back in one row with the card on file\'s Replace and Use this card', async () => {
+    const fake = paymentApi();
+    const el = await mountPayment(fake, makeAccount({}, { has_payment_method: true }));
+    await until(() => qMaybe(el, 'sf-current-card') !== null);
+    const current = q(el, 'sf-current-card');
+    await settle(current);
+    const back = button(current, 'Back');
+    expect(back.parentElement, 'one actions row').to.equal(button(current, 'Use this card').parentElement);
+    expect(back.getBoundingClientRect().top, 'side by side on a wide screen').to.equal(button(current, 'Replace').getBoundingClientRect().top);
+    expect(el.shadowRoot!.querySelector('button'), 'no Back of its own beside the card on file').to.equal(null);
+    await expect(el).to.be.accessible();
+    const left = oneEvent(el, 'sf-step-back');
+    back.click();
+    await left;
   });
 
   it('opens the card form again when the step is shown again (Back from the review)', async () => {

@@ -60,10 +60,18 @@ export function dobMessage(p: DobProblem | 'server'): string {
       return msg('Enter your date of birth.', { id: 'identity.dob.required' });
     case 'incomplete':
       return msg('Enter the month, day and year you were born.', { id: 'identity.dob.incomplete' });
+    case 'incomplete_wrong':
+      return msg('Enter the month, day and year you were born: a date that exists, with the year in 4 digits, for example 3 27 1985.', {
+        id: 'identity.dob.incomplete_wrong',
+      });
     case 'year':
       return msg('Enter the year with 4 digits, for example 1985.', { id: 'identity.dob.short_year' });
     case 'not_a_date':
       return msg('This date does not exist. Check the month and the day.', { id: 'identity.dob.not_a_date' });
+    case 'not_a_date_year':
+      return msg('This date does not exist and the year needs 4 digits: check the month and the day, and enter the year like 1985.', {
+        id: 'identity.dob.not_a_date_year',
+      });
     case 'future':
       return msg('Your date of birth must be in the past.', { id: 'identity.dob.future' });
     case 'too_old':

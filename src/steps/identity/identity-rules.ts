@@ -6,7 +6,21 @@
 export type NameProblem = 'required' | 'too_long' | 'characters';
 export type PhoneProblem = 'required' | 'length' | 'invalid';
 export type EmailProblem = 'required' | 'format';
-export type DobProblem = 'required' | 'incomplete' | 'year' | 'not_a_date' | 'future' | 'too_old' | 'under_18';
+/**
+ * One problem for the whole date, naming everything to fix at once: `incomplete_wrong` is a part missing while what is
+ * typed is also wrong (a short year, or a month and day no year has); `not_a_date_year` a month and day no year has,
+ * with a short year.
+ */
+export type DobProblem =
+  | 'required'
+  | 'incomplete'
+  | 'incomplete_wrong'
+  | 'year'
+  | 'not_a_date'
+  | 'not_a_date_year'
+  | 'future'
+  | 'too_old'
+  | 'under_18';
 
 export function nameProblem(value: string): NameProblem | null {
   const v = value.trim();
@@ -18,9 +32,23 @@ export function nameProblem(value: string): NameProblem | null {
   return null;
 }
 
+/** The digits typed, full-width ones too (an Asian keyboard's １９８５ is 1985). */
+export function digits(value: string): string {
+  return value.normalize('NFKC').replace(/\D/g, '');
+}
+
+/** A whole date pasted (or autofilled) into one part: 3/27/1985, 03-27-1985 or 1985-03-27. */
+export function pastedDate(value: string): DateParts | null {
+  const v = value.normalize('NFKC').trim();
+  const mdy = /^(\d{1,2})[-/. ]+(\d{1,2})[-/. ]+(\d{2,4})$/.exec(v);
+  if (mdy) return { month: mdy[1]!, day: mdy[2]!, year: mdy[3]! };
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v);
+  return ymd ? { month: ymd[2]!, day: ymd[3]!, year: ymd[1]! } : null;
+}
+
 /** The ten national digits; a leading +1 / 1 country code is dropped. */
 export function phoneDigits(value: string): string {
-  let d = value.replace(/\D/g, '');
+  let d = digits(value);
   if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
   return d;
 }
@@ -69,7 +97,9 @@ export function isoFromParts(p: DateParts): string | null {
   const y = Number(p.year);
   const m = Number(p.month);
   const d = Number(p.day);
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: that one reads the years 0–99 as 1900–1999 (0085 would not be a date).
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
@@ -92,13 +122,17 @@ export function ageOn(birthIso: string, todayIso: string): number {
 }
 
 export function dobProblem(p: DateParts, todayIso = localToday()): DobProblem | null {
-  const filled = [p.month, p.day, p.year].filter((v) => v.trim() !== '').length;
-  if (filled === 0) return 'required';
-  if (filled < 3) return 'incomplete';
+  const [month, day, year] = [p.month.trim(), p.day.trim(), p.year.trim()];
+  if (!month && !day && !year) return 'required';
+  const missing = !month || !day || !year;
   // "85": the year is what is wrong, not the month or the day.
-  if (!/^\d{4}$/.test(p.year.trim())) return 'year';
-  const iso = isoFromParts(p);
-  if (!iso) return 'not_a_date';
+  const shortYear = Boolean(year) && !/^\d{4}$/.test(year);
+  // Whether the month and day typed are a day of the year typed; without a full year, of a leap year (Feb 29 is a date).
+  const impossible = !isoFromParts({ month: month || '1', day: day || '1', year: shortYear || !year ? '2000' : year });
+  if (missing) return shortYear || impossible ? 'incomplete_wrong' : 'incomplete';
+  if (shortYear) return impossible ? 'not_a_date_year' : 'year';
+  if (impossible) return 'not_a_date';
+  const iso = isoFromParts(p)!;
   if (iso > todayIso) return 'future';
   const age = ageOn(iso, todayIso);
   if (age > 120) return 'too_old';

@@ -235,12 +235,21 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
       // Format as typed, but only while typing at the end: reformatting mid-edit would throw the caret around.
       const atEnd = input.selectionStart === value.length;
       if (atEnd && e.inputType !== 'deleteContentBackward') {
-        value = formatPhone(value);
+        value = formatPhone(rules.digits(value));
         input.value = value;
       }
     } else if (key.startsWith('dob_')) {
-      // Capped here, not by maxlength: the browser would cut a pasted " 1985" to " 198" before the digits are kept.
-      value = value.replace(/\D/g, '').slice(0, key === 'dob_year' ? 4 : 2);
+      const whole = rules.pastedDate(value);
+      if (whole) {
+        // The whole date in one part: each part gets its own (the other inputs follow the draft on render).
+        this.draft.dob_month = whole.month;
+        this.draft.dob_day = whole.day;
+        this.draft.dob_year = whole.year;
+        value = whole[key === 'dob_month' ? 'month' : key === 'dob_day' ? 'day' : 'year'];
+      } else {
+        // Capped here, not by maxlength: the browser would cut a pasted " 1985" to " 198" before the digits are kept.
+        value = rules.digits(value).slice(0, key === 'dob_year' ? 4 : 2);
+      }
       input.value = value;
     }
     this.draft[key] = value;

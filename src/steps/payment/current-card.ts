@@ -18,6 +18,7 @@ export class SfCurrentCard extends LocalizedElement {
     card: { attribute: false },
     keepLabel: {},
     prefer: {},
+    back: { attribute: false },
   };
 
   static override styles = laterStepStyles;
@@ -27,6 +28,8 @@ export class SfCurrentCard extends LocalizedElement {
   keepLabel?: string;
   /** Which choice is the primary button: keeping the card (enrollment) or replacing it (the update scope). */
   prefer: 'keep' | 'replace' = 'keep';
+  /** Adds "Back" to the row (the card step's), first, as `stepActions` puts it. */
+  back?: () => void;
 
   override render() {
     const c = this.card;
@@ -59,6 +62,7 @@ export class SfCurrentCard extends LocalizedElement {
         </p>
       </div>
       <div class="actions">
+        ${this.back ? html`<button type="button" class="btn secondary start" @click=${this.back}>${msg('Back', { id: 'step.back' })}</button>` : nothing}
         ${this.prefer === 'replace' ? [keep, replace] : expired ? replace : [replace, keep]}
       </div>
     `;

@@ -255,11 +255,15 @@ export class SfStepPayment extends LaterStep {
         ? html`<p role="status">${msg('Checking your saved card…', { id: 'payment.checking' })}</p>`
         : nothing}
       ${this._mode === 'current'
-        ? html`<sf-current-card .card=${this._card} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
+        ? html`<sf-current-card .card=${this._card} .back=${this._back} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
         : nothing}
-      ${this._mode === 'form' ? this._renderForm() : nothing}
-      ${this.backable ? stepActions({ back: () => this.back(), busy: this._save.status === TaskStatus.PENDING }) : nothing}
+      ${this._mode === 'form' ? this._renderForm() : this._mode === 'checking' && this._back ? stepActions({ back: this._back }) : nothing}
     `;
+  }
+
+  /** Back, in the row of the view's own buttons (the form's, the card on file's) as on every step; none when first. */
+  private get _back() {
+    return this.backable ? () => this.back() : undefined;
   }
 
   private _renderForm() {
@@ -279,6 +283,7 @@ export class SfStepPayment extends LaterStep {
         })}
       </p>
       ${stepActions({
+        back: this._back,
         submit: {
           busy: saving,
           disabled: !this._ready,
