@@ -17,6 +17,8 @@ let runtime: Promise<Runtime> | undefined;
 let loaded: Runtime | undefined;
 /** The scope the session runs, once known: its own strings load with the runtime. */
 let scope: string | undefined;
+/** The language last asked for (on screen once its strings are in): English needs none of the strings chunks. */
+let wanted: Locale = 'en';
 
 function loadRuntime(): Promise<Runtime> {
   runtime ??= import('./runtime.js').then((m) => (loaded = m));
@@ -39,14 +41,16 @@ export function getLocale(): Locale {
  * Switches the language of every localized element and of the document (so screen readers pronounce it right).
  * Rejects when the locale chunk cannot load (offline); the flow then stays in its current language. Before the
  * first screen (`firstScreen`), only its own strings are waited for; a switch later on waits for every string the
- * session may show.
+ * session may show. A switch to English waits for no strings.
  */
 export async function setLocale(locale: Locale, firstScreen = false): Promise<void> {
+  wanted = locale;
   // English before anything else was loaded: it is what is already on screen.
   if (locale !== 'en' || runtime) {
     const r = await loadRuntime();
-    // The scope is known before the first screen when the session (not the link) asked for the language.
-    await Promise.all([!firstScreen && r.addStrings('later'), scope && r.addStrings(scope)]);
+    // English needs no strings (it is in the code): it switches even offline. The scope is known before the first
+    // screen when the session (not the link) asked for the language.
+    if (locale !== 'en') await Promise.all([!firstScreen && r.addStrings('later'), scope && r.addStrings(scope)]);
     await r.setLocale(locale);
   }
   document.documentElement.lang = getLocale();
@@ -57,7 +61,8 @@ export async function setLocale(locale: Locale, firstScreen = false): Promise<vo
  * step after the first, a status screen) waits for besides its code. Rejects when they cannot load (offline).
  */
 export function laterStrings(): Promise<void> {
-  return runtime ? loadRuntime().then((r) => r.addStrings('later')) : Promise.resolve();
+  // English (back from Spanish too) is in the code; a switch to Spanish on its way needs them.
+  return wanted !== 'en' ? loadRuntime().then((r) => r.addStrings('later')) : Promise.resolve();
 }
 
 /**
@@ -67,7 +72,7 @@ export function laterStrings(): Promise<void> {
  */
 export function useScope(name: string): Promise<void> {
   scope = name;
-  return runtime ? loadRuntime().then((r) => r.addStrings(name)) : Promise.resolve();
+  return wanted !== 'en' ? loadRuntime().then((r) => r.addStrings(name)) : Promise.resolve();
 }
 
 /** The base of every element that renders text: it renders again when the language changes (what `@localized()` does). */

@@ -7,6 +7,8 @@ import { msg } from '@lit/localize';
  * are hidden from assistive technology. A template in the root's shadow root rather than an element: it is the first
  * thing on screen, and plain divs cost the first screen less JavaScript than elements.
  *
+ * With reduced motion, the shared styles' rule stops the shimmer (styles/shared.ts `base`).
+ *
  * @cssprop --sf-color-surface-muted - Placeholder color.
  */
 export function renderLoading() {
@@ -37,6 +39,5 @@ export const loadingStyles = css`
   .field, .button { height: 44px; border-radius: var(--_radius); }
   .button { width: 9rem; }
   @keyframes shimmer { from { background-position: 100% 0; } to { background-position: -100% 0; } }
-  @media (prefers-reduced-motion: reduce) { .bone { animation: none; } }
   @media (forced-colors: active) { .bone { background: GrayText; } }
 `;

@@ -269,6 +269,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
       if (!street && !zip && (failure?.kind === 'fields' || failure?.kind === 'refused')) return this._openLookup(true);
       this._failure = failure;
       this._problems = { street: street ? 'required' : undefined, zip: zip ? 'zip' : undefined };
+      this._focusRetry();
     } finally {
       if (this._search === search) this._busy = false;
     }
@@ -280,6 +281,16 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     this._view = 'form';
     // A chunk that failed to load is no API error: sorted as "retry", as toFailure sorts every such error.
     this._failure = toFailure(error, this);
+    this._focusRetry();
+  }
+
+  /**
+   * A failure's "Try again" takes focus, which the button pressed (disabled while the search ran, or gone with the
+   * view it was in) would otherwise leave to the page at the browser's next rendering: the next Tab would start from
+   * the top (WCAG 2.4.3).
+   */
+  private _focusRetry(): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus());
   }
 
   private _showResults(results: AddressSearchResult[]): void {

@@ -162,11 +162,12 @@ export class SfEsiSearch extends LocalizedElement {
 
   /**
    * The pressed button ("Find by ESI ID" or "Try again") was disabled while the search ran, which dropped focus to
-   * the page: the alert's "Try again" takes it, so the next Tab does not start from the top (WCAG 2.4.3).
+   * the page (at the browser's next rendering: an answer before it finds focus still on that button): the alert's
+   * "Try again" takes it, so the next Tab does not start from the top (WCAG 2.4.3).
    */
   private _focusRetry(): void {
     void this.updateComplete.then(() => {
-      if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus();
+      if (document.activeElement === document.body || (this.renderRoot as ShadowRoot).activeElement?.localName === 'button') this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus();
     });
   }
 

@@ -80,17 +80,20 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
   }
 
   /**
-   * Focus lost to the page (see StepElement.updated) where there is no "Try again" to take it: after "Try again"
-   * worked (the failure's alert, or a refusal, and the button gone), the step's heading, so a screen reader goes on
-   * from the top of what loaded; after a refusal (an alert without a button, refusal.ts), the refusal, so it is read
-   * where it is. Focus reads it: it stops being an alert first (in the same task, before assistive technology sees
-   * it), or it would be said twice. A refusal that gets no focus stays an alert, so it is still said.
+   * Focus is not lost to the page. A pressed button disabled while its request ran (or removed with the alert it was
+   * in) leaves focus on the body, at the browser's next rendering: an answer that came before it finds focus still on
+   * that button (disabled, or enabled again). Then a failure's new "Try again" takes it; after "Try again" worked (the
+   * failure's alert, or a refusal, and the button gone), the step's heading, so a screen reader goes on from the top of
+   * what loaded; a refusal (an alert without a button, refusal.ts), the refusal, so it is read where it is. Focus reads
+   * it: it stops being an alert first (in the same task, before assistive technology sees it), or it would be said
+   * twice. A refusal that gets no focus stays an alert, so it is still said.
    */
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const alerted = this.renderRoot.querySelector('.alert button, .refusal') !== null;
-    if (document.activeElement === document.body) {
-      const to = this.renderRoot.querySelector<HTMLElement>(this._alerted && !alerted ? '#step-heading' : '.refusal');
+    const root = this.renderRoot as ShadowRoot;
+    const alerted = root.querySelector('.alert button, .refusal') !== null;
+    if (document.activeElement === document.body || (alerted && !this._alerted && root.activeElement?.localName === 'button')) {
+      const to = root.querySelector<HTMLElement>('.alert button') ?? root.querySelector<HTMLElement>(this._alerted && !alerted ? '#step-heading' : '.refusal');
       to?.removeAttribute('role');
       to?.focus();
     }

@@ -1,10 +1,10 @@
 /**
  * What every step has in common, the address form on the first screen included: the properties the root sets, the
- * API from the context, the completion event and focus after a failure. A base class rather than a mixin because
+ * API from the context and the completion event. A base class rather than a mixin because
  * every step is a localized Lit element anyway. A step declares its own reactive properties in `static properties`
  * too: Lit merges them with these. What only the steps after the first screen use is in LaterStep (later-step.ts).
  */
-import type { PropertyDeclarations, PropertyValues } from 'lit';
+import type { PropertyDeclarations } from 'lit';
 import { LocalizedElement } from '../../i18n/localization.js';
 import { requestApi, type StepDraft } from '../../contract/context.js';
 import type { FlowApi } from '../../api/client.js';
@@ -41,13 +41,5 @@ export abstract class StepElement<D extends StepDraft = StepDraft> extends Local
 
   protected complete(detail: { account?: Account; data?: StepData } = {}): void {
     this.dispatchEvent(new StepCompleteEvent({ step: this.stepName, ...detail }));
-  }
-
-  /**
-   * Focus is not lost to the page: a pressed button that became disabled while its request ran (or was removed with
-   * the alert it was in) leaves focus on the body, so once a failure's "Try again" is on screen, it gets focus.
-   */
-  protected override updated(_changed: PropertyValues<this>): void {
-    if (document.activeElement === document.body) this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus();
   }
 }

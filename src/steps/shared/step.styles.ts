@@ -11,7 +11,6 @@ const stepExtras = css`
   .lead {
     color: var(--_muted);
   }
-  form > .actions,
   .actions {
     flex-wrap: wrap;
   }
