@@ -3,6 +3,7 @@ import '../../src/steps/battery-authorize/battery-authorize.js';
 import type { OpenWindow, SfStepBatteryAuthorize } from '../../src/steps/battery-authorize/battery-authorize.js';
 import type { BatteryAuthorization } from '../../src/api/types.js';
 import { AUTH_ID, MAKERS, MAKER_ORIGIN, makeAuthorization } from './battery-fixtures.js';
+import { ApiError } from '../../src/api/errors.js';
 import { FakeApi, apiError, button, deferred, makeAccount, mount, settle, text, until } from './harness.js';
 import { deepFocus, isLive } from './live-regions.js';
 
@@ -204,6 +205,50 @@ describe('sf-step-battery-authorize', () => {
     await until(() => text(el).includes('The request timed out'));
     (await continueButton(el, 'Try again with Tesla')).click();
     expect(urls).to.deep.equal([made[0]!.authorization_url, made[1]!.authorization_url]);
+  });
+
+  it('a request the service no longer knows once the window closed (404): says so in words and starts again with a new one, never a Try again that can only fail', async () => {
+    const fake = new FakeApi();
+    const made = creating(fake);
+    fake.on('getBatteryAuthorization', async () => Promise.reject(apiError(404, 'not_found')));
+    const popup = new FakePopup();
+    const { open, urls } = fakeOpen(popup);
+    const el = await mountAuthorize(fake, { open, pollMs: 60_000 });
+    (await continueButton(el)).click();
+    await settle(el);
+    popup.closed = true;
+    await until(() => text(el).includes('That request is no longer available'));
+    expect(text(el)).to.contain('Nothing was connected');
+    expect(text(el)).not.to.contain('The service could not accept this');
+    expect(fake.callsOf('getBatteryAuthorization')).to.have.length(1);
+    (await continueButton(el, 'Try again with Tesla')).click();
+    expect(made).to.have.length(2);
+    expect(urls).to.deep.equal([made[0]!.authorization_url, made[1]!.authorization_url]);
+  });
+
+  it('polls no sooner than a 429\'s Retry-After asks, while the maker page is open', async () => {
+    const fake = new FakeApi();
+    creating(fake);
+    let clock = 1_000_000;
+    let limited = true;
+    fake.on('getBatteryAuthorization', async (id) => {
+      if (limited) throw new ApiError({ status: 429, code: 'rate_limited', message: 'Too Many Requests', retryAfter: 30 });
+      return makeAuthorization({ id });
+    });
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, pollMs: 2000 });
+    el.now = () => clock;
+    (await continueButton(el)).click();
+    await settle(el);
+    clock += 2000;
+    await until(() => fake.callsOf('getBatteryAuthorization').length === 1, 'the first poll, answered 429');
+    await settle(el);
+    limited = false;
+    // 28 s later (still within the 30 s the service asked for), a tick (every 500 ms) comes: no poll.
+    clock += 28_000;
+    await new Promise((r) => setTimeout(r, 700));
+    expect(fake.callsOf('getBatteryAuthorization'), 'no poll within Retry-After').to.have.length(1);
+    clock += 2000;
+    await until(() => fake.callsOf('getBatteryAuthorization').length === 2, 'polls again once it is over');
   });
 
   it('back from the maker page with an id that is not this account\'s: back to the maker choice', async () => {

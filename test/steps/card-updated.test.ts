@@ -49,7 +49,7 @@ describe('sf-step-card-updated', () => {
     expect(text(q(el, 'sf-account-status'))).to.contain('Your service is scheduled');
   });
 
-  it('offers "Try again" when the card cannot be read, and Done still closes', async () => {
+  it('says the card is saved when only its details cannot be read, offers "Try again", and Done still closes', async () => {
     let fail = true;
     const fake = new FakeApi().on('getPaymentMethod', async () => {
       if (fail) throw apiError(0, 'network');
@@ -57,6 +57,8 @@ describe('sf-step-card-updated', () => {
     });
     const el = await mountStep(fake);
     await until(() => text(el).includes('Try again'));
+    expect(text(el)).to.contain('Your new card is saved, but we could not show its details just now.');
+    expect(text(el)).not.to.contain('We could not reach the service');
     fail = false;
     button(el, 'Try again').click();
     await until(() => text(el).includes('Visa ending in 4242'));

@@ -3,6 +3,7 @@ import '../../src/steps/documents/documents.js';
 import type { SfStepDocuments } from '../../src/steps/documents/documents.js';
 import type { Document, Location } from '../../src/api/types.js';
 import { FakeApi, apiError, button, deferred, key, makeAccount, makeLocation, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { setLocale, useScope } from '../../src/i18n/localization.js';
 import { liveRegionOf, renderedLiveRegions, textNode } from './live-regions.js';
 
 const location = makeLocation({ status: 'active', plan_name: 'Longhorn Lock 36', start_date: '2028-01-05', end_date: '2031-01-04' });
@@ -163,6 +164,57 @@ describe('sf-step-documents', () => {
     expect(text(el)).to.contain('Something went wrong on our side');
     expect(text(el)).to.contain('Try again');
   });
+
+  it('a failure loading all documents goes on the Current tab, and is said again back on All documents until a retry loads them', async () => {
+    let fail = true;
+    const api = fake().on('listAllDocuments', async () => {
+      if (fail) throw apiError(503, 'unavailable');
+      return { data: [...ACTIVE, ...HISTORICAL] };
+    });
+    const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+    await until(() => links(el, 'active').length === 3);
+    q<HTMLButtonElement>(el, '#tab-all').click();
+    await until(() => text(el).includes('Something went wrong on our side'));
+    q<HTMLButtonElement>(el, '#tab-active').click();
+    await settle(el);
+    expect(text(el), 'the current documents loaded: nothing failed on this tab').not.to.contain('Something went wrong');
+    expect(links(el, 'active')).to.have.length(3);
+    q<HTMLButtonElement>(el, '#tab-all').click();
+    await settle(el);
+    expect(text(el), 'back on the tab that failed').to.contain('Something went wrong on our side');
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => qMaybe(el, '#panel-all', 'sf-document-list') !== null);
+    expect(text(el)).not.to.contain('Something went wrong');
+  });
+
+  for (const call of ['getLocation', 'listDocuments', 'listAllDocuments'] as const)
+    it(`a 404 of the location (${call}): the service details are gone, said in the customer's words (English and Spanish) with Close, never the service's English`, async () => {
+      const api = fake().on(call, async () => {
+        throw apiError(404, 'not_found');
+      });
+      const el = await mount<SfStepDocuments>(api.api, html`<sf-step-documents .account=${active} .draft=${{}}></sf-step-documents>`);
+      if (call === 'listAllDocuments') {
+        await until(() => links(el, 'active').length === 3);
+        q<HTMLButtonElement>(el, '#tab-all').click();
+      }
+      await until(() => text(el).includes('We could not find the details of your electricity service.'));
+      expect(text(el)).to.contain('contact customer service');
+      expect(text(el)).not.to.contain('The service could not accept this');
+      expect(text(el)).not.to.contain('Try again');
+      try {
+        await useScope('documents');
+        await setLocale('es');
+        await el.updateComplete;
+        expect(text(el)).to.contain('No pudimos encontrar los datos de su servicio de electricidad.');
+      } finally {
+        await setLocale('en');
+      }
+      await expect(el).to.be.accessible();
+      const exit = oneEvent(el, 'sf-exit-request');
+      button(el, 'Close').click();
+      await exit;
+    });
 
   // 4.1.3: a status region inserted with its sentence is not reliably read; opening "All documents" says "Loading your
   // documents…" in the region that was already on the page, as the renewal plans' "none" is (renewal.test.ts).

@@ -146,12 +146,14 @@ describe('sf-step-renewal (the current plan)', () => {
     await until(() => text(el).includes('You can renew now'));
   });
 
-  it('a refusal reading the plan (its location not found) is said, with Close', async () => {
+  it('a refusal reading the plan (its location not found) is said in the customer\'s words, with Close', async () => {
     const api = new FakeApi().on('getLocation', async () => {
       throw apiError(404, 'not_found');
     });
     const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${active} .draft=${{}}></sf-step-renewal>`);
-    await until(() => text(el).includes('The service could not accept this'));
+    await until(() => text(el).includes('We could not find the details of your electricity service.'));
+    expect(text(el)).not.to.contain('The service could not accept this');
+    expect(text(el)).not.to.contain('Try again');
     const exit = oneEvent(el, 'sf-exit-request');
     button(el, 'Close').click();
     await exit;
@@ -557,6 +559,35 @@ describe('sf-step-renewal-done', () => {
     const done = oneEvent(el, 'sf-step-complete');
     button(el, 'Done').click();
     expect((await done).detail.step).to.equal('renewal-done');
+  });
+
+  it('a lost read after the renewal says the renewal is saved, only its details could not be shown, with Try again', async () => {
+    let fail = true;
+    const api = new FakeApi()
+      .on('getLocation', async () => {
+        if (fail) throw apiError(503, 'unavailable');
+        return at({ eligibility: 'already_renewed', opens_on: '2029-11-05' }, { queued_contract: queued });
+      })
+      .on('listAllDocuments', async () => ({ data: [] }));
+    const el = await mount<SfStepRenewalDone>(api.api, html`<sf-step-renewal-done .account=${active} .draft=${{}}></sf-step-renewal-done>`);
+    await until(() => text(el).includes('Your renewal is saved, but we could not show its details just now.'));
+    expect(text(el)).not.to.contain('Something went wrong');
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('Lone Star Saver 6 is queued'));
+    expect(text(el)).not.to.contain('could not show');
+  });
+
+  it('a 404 of the location after the renewal: the service details are gone, in words, not the service\'s English', async () => {
+    const api = new FakeApi()
+      .on('getLocation', async () => {
+        throw apiError(404, 'not_found');
+      })
+      .on('listAllDocuments', async () => ({ data: [] }));
+    const el = await mount<SfStepRenewalDone>(api.api, html`<sf-step-renewal-done .account=${active} .draft=${{}}></sf-step-renewal-done>`);
+    await until(() => text(el).includes('We could not find the details of your electricity service.'));
+    expect(text(el)).not.to.contain('The service could not accept this');
+    await expect(el).to.be.accessible();
   });
 
   it('a month-to-month renewal starts on the date chosen, not "when your current contract ends"', async () => {

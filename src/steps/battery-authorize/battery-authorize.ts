@@ -14,7 +14,7 @@ import { renderRefusal } from '../shared/refusal.js';
 export const AUTHORIZATION_MESSAGE = 'service-flow-battery-authorization';
 
 /** Why the customer is asked to go to the maker's page (again). */
-type Notice = 'denied' | 'expired' | 'closed' | 'returned' | 'blocked';
+type Notice = 'denied' | 'expired' | 'closed' | 'returned' | 'blocked' | 'gone';
 
 type View =
   | { kind: 'creating'; notice?: Notice }
@@ -33,6 +33,9 @@ export type OpenWindow = (url: string, target: string, features: string) => Wind
 const POPUP_FEATURES = 'popup,width=520,height=720';
 /** An authorization lives 15 minutes; one that ends within this margin is not opened (again). */
 const EXPIRY_MARGIN_MS = 60_000;
+
+/** The service no longer knows the authorization (another account's, or gone once its time was over). */
+const gone = (error: unknown): boolean => isApiError(error) && error.status === 404;
 
 /** Whether the flow is the top-level page (hosted page, WebView), not a frame in a partner's page. */
 function isTopLevel(): boolean {
@@ -91,7 +94,8 @@ export class SfStepBatteryAuthorize extends LaterStep {
   private readonly _key = new AttemptKey();
   private _popup: Window | null = null;
   private _timer: ReturnType<typeof setInterval> | undefined;
-  private _lastPoll = 0;
+  /** When the next poll may go: pollMs after the last, or later when the service asked to wait (Retry-After). */
+  private _nextPoll = 0;
   /** The look at the service's answer on its way (one at a time): leaving waits for it. */
   private _look: Promise<void> | undefined;
   private _started = false;
@@ -210,12 +214,14 @@ export class SfStepBatteryAuthorize extends LaterStep {
                 ? msg(str`${name}'s page waited too long for an answer. Nothing was connected; you can start again.`, { id: 'battery.notice.expired' })
                 : msg("Your battery maker's page waited too long for an answer. Nothing was connected; you can start again.", { id: 'battery.notice.expired_generic' }),
             ]
-          : notice === 'closed' || notice === 'returned'
+          : notice === 'closed' || notice === 'returned' || notice === 'gone'
             ? [
                 notice === 'closed'
                   ? msg('The window closed before you answered', { id: 'battery.notice.closed.title' })
-                  : // Back by redirect (no popup): there was no window to close.
-                    msg('You came back before answering', { id: 'battery.notice.returned.title' }),
+                  : notice === 'gone'
+                    ? msg('That request is no longer available', { id: 'battery.notice.gone.title' })
+                    : // Back by redirect (no popup): there was no window to close.
+                      msg('You came back before answering', { id: 'battery.notice.returned.title' }),
                 msg(str`Nothing was connected. Open ${name}'s page again and choose Allow to connect your battery.`, { id: 'battery.notice.closed' }),
               ]
             : [
@@ -308,7 +314,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
     this.sending();
     // The button pressed is gone: focus what is there when the customer comes back to this window.
     void this.focusHeading('.waiting-actions button');
-    this._lastPoll = this.now();
+    this._nextPoll = this.now() + this.pollMs;
     this._stopWatching();
     // Often: the popup's state; every pollMs: the service's answer (the popup's page may not be able to tell us).
     this._timer = setInterval(() => this._tick(), Math.min(500, this.pollMs));
@@ -358,7 +364,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
     const view = this._view;
     if (view.kind !== 'waiting') return this._stopWatching();
     const closed = !this._popup || this._popup.closed;
-    if (closed || this.now() - this._lastPoll >= this.pollMs) void this._read(view.auth, closed);
+    if (closed || this.now() >= this._nextPoll) void this._read(view.auth, closed);
   }
 
   /** The maker's page says it was answered: look now (the message is a hint; the service has the outcome). */
@@ -382,7 +388,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
   }
 
   private async _readNow(auth: BatteryAuthorization, closed: boolean): Promise<void> {
-    this._lastPoll = this.now();
+    this._nextPoll = this.now() + this.pollMs;
     try {
       const latest = await getBatteryAuthorization(this.api, auth.id, this._abort.signal);
       if (this._view.kind !== 'waiting' || this._view.auth.id !== auth.id) return;
@@ -395,13 +401,13 @@ export class SfStepBatteryAuthorize extends LaterStep {
       this._popup = null;
       this._outcome(latest);
     } catch (error) {
-      // While the popup is open a failed look is tried again at the next tick; after it closed, the customer decides.
-      if (closed && this._view.kind === 'waiting') {
-        this._stopWatching();
-        this._fail(error, () => {
-          this._view = { kind: 'checking' };
-          void this._readOnce(auth.id);
-        });
+      // The service asked to wait (a 429's or 503's Retry-After): the next poll waits at least that long.
+      if (isApiError(error) && error.retryAfter) this._nextPoll = Math.max(this._nextPoll, this.now() + error.retryAfter * 1000);
+      // While the popup is open a failed look is tried again at the next tick; after it closed, or once the service no
+      // longer knows it (404), the customer decides.
+      if (this._view.kind === 'waiting' && (closed || gone(error))) {
+        this._release();
+        this._lookFailed(error, auth.id);
       } else if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'forbidden')) toFailure(error, this);
     }
   }
@@ -424,12 +430,23 @@ export class SfStepBatteryAuthorize extends LaterStep {
         if (auth.status === 'pending') return this._closedWithoutAnswer(auth);
         this._outcome(auth);
       } catch (error) {
-        this._fail(error, () => {
-          this._view = { kind: 'checking' };
-          void this._readOnce(id);
-        });
+        this._lookFailed(error, id);
       }
     });
+  }
+
+  /**
+   * A look at the answer failed: "Try again" looks again; but an authorization the service no longer knows (404, its
+   * time over) can only be refused again, so a new one is made to start again (or, no maker known, the maker choice).
+   */
+  private _lookFailed(error: unknown, id: string): void {
+    if (!gone(error))
+      return this._fail(error, () => {
+        this._view = { kind: 'checking' };
+        void this._readOnce(id);
+      });
+    if (this.maker ?? this._returnedMaker) void this._create('gone');
+    else this.back();
   }
 
   /** The maker the returned authorization names (its display name from the makers list). */
@@ -459,10 +476,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
     if (auth.status === 'approved') {
       if (auth.device_id) return this.complete({ data: { device: auth.device_id } });
       // The contract names the device of every approved authorization; without it, there is nothing to show yet.
-      return this._fail(new Error('approved without a device'), () => {
-        this._view = { kind: 'checking' };
-        void this._readOnce(auth.id);
-      });
+      return this._lookFailed(new Error('approved without a device'), auth.id);
     }
     void this._create(auth.status === 'denied' ? 'denied' : auth.status === 'expired' ? 'expired' : 'closed');
   }

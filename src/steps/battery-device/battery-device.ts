@@ -8,7 +8,7 @@ import { LaterStep } from '../shared/later-step.js';
 import { markSessionDone } from '../../flow/session-done.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 import '../shared/account-status.js';
 
@@ -74,7 +74,13 @@ export class SfStepBatteryDevice extends LaterStep {
           : msg('Your battery is connected', { id: 'battery.device.heading' });
     return html`
       ${stepHeading(heading, device ? msg('This is the battery linked to your account.', { id: 'battery.device.lead' }) : nothing)}
-      ${renderRetryAlert(this._failure, () => void this._device.run())} ${renderRefusal(this._failure)}
+      ${this._failure?.kind === 'retry'
+        ? // The battery is connected: only its details could not be read back.
+          html`<div class="alert warning" role="alert">
+            <p>${msg('Your battery is connected, but we could not show its details just now. Try again in a moment.', { id: 'battery.device.details_failed' })}</p>
+            <button type="button" class="btn secondary" @click=${() => void this._device.run()}>${msg('Try again', { id: 'error.try_again' })}</button>
+          </div>`
+        : renderRefusal(this._failure)}
       <p role="status" class="muted">${device === undefined && !this._failure ? msg('Loading your battery…', { id: 'battery.device.loading' }) : ''}</p>
       ${device === null
         ? html`<div class="alert warning" role="alert">

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
-import { Task, TaskStatus } from '@lit/task';
+import { Task } from '@lit/task';
 import { getPaymentMethod } from '../../api/billing.js';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
@@ -8,7 +8,7 @@ import { LaterStep } from '../shared/later-step.js';
 import { markSessionDone } from '../../flow/session-done.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 import { brandName, expiry } from '../payment/card-brand.js';
 import { getLocation } from '../../api/locations.js';
@@ -63,7 +63,13 @@ export class SfStepCardUpdated extends LaterStep {
         pending: () => html`<p role="status">${msg('Checking your saved card…', { id: 'card_on_file.checking' })}</p>`,
         complete: (c) => (c ? this._renderCard(c) : nothing),
         error: () =>
-          html`${renderRetryAlert(this._failure, () => void this._card.run(), this._card.status === TaskStatus.PENDING)} ${renderRefusal(this._failure)}`,
+          this._failure?.kind === 'retry'
+            ? // The card is saved: only its details could not be read back.
+              html`<div class="alert warning" role="alert">
+                <p>${msg('Your new card is saved, but we could not show its details just now. Try again in a moment.', { id: 'card_updated.details_failed' })}</p>
+                <button type="button" class="btn secondary" @click=${() => void this._card.run()}>${msg('Try again', { id: 'error.try_again' })}</button>
+              </div>`
+            : renderRefusal(this._failure),
       })}
       <sf-account-status .account=${this.account} .startDate=${this._start.value ?? null}></sf-account-status>
       <div class="actions">

@@ -10,6 +10,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { locationGone, renderLocationRefusal } from '../shared/location-refusal.js';
 import '../shared/account-status.js';
 import './document-list.js';
 
@@ -104,10 +105,14 @@ export class SfStepDocuments extends LaterStep {
 
   override render() {
     if (!this._locationUuid) return this._renderNoLocation();
+    // A 404 of the location (or its documents): the account's service location is gone, which no retry brings back.
+    const gone = [this._failure, this._allFailure].find(locationGone);
+    if (gone) return this._renderNoLocation(gone);
     const loaded = this._active.value;
     const location = loaded?.[0];
     const address = location?.address.address_1;
-    const failure = this._failure ?? this._allFailure;
+    // Each tab says what it could not load; all documents also need what the current tab reads (the plan's name).
+    const failure = this._view === 'active' ? this._failure : (this._allFailure ?? this._failure);
     // One status region for both tabs, always there (a region inserted with its sentence is not reliably read): a
     // tab's "Loading…" is said, on arrival and on its first opening.
     const loading = this._view === 'active' ? this._active.status === TaskStatus.PENDING : this._all.status === TaskStatus.PENDING || this._all.status === TaskStatus.INITIAL;
@@ -179,14 +184,17 @@ export class SfStepDocuments extends LaterStep {
       })}`;
   }
 
-  private _renderNoLocation() {
+  /** `gone`: the service no longer knows the account's location (a 404): said in the customer's words, then Close. */
+  private _renderNoLocation(gone?: Failure) {
     return html`
-      ${stepHeading(
-        msg('You have no plan documents yet', { id: 'docs.none.heading' }),
-        msg('Your plan documents appear here once you have chosen a plan and enrolled. Finish your enrollment first, then come back.', {
-          id: 'docs.none.lead',
-        }),
-      )}
+      ${gone
+        ? html`${stepHeading(msg('Your plan documents', { id: 'docs.heading' }))}${renderLocationRefusal(gone)}`
+        : stepHeading(
+            msg('You have no plan documents yet', { id: 'docs.none.heading' }),
+            msg('Your plan documents appear here once you have chosen a plan and enrolled. Finish your enrollment first, then come back.', {
+              id: 'docs.none.lead',
+            }),
+          )}
       <sf-account-status .account=${this.account}></sf-account-status>
       <div class="actions">
         <button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'docs.close' })}</button>

@@ -10,10 +10,10 @@ import { LaterStep } from '../shared/later-step.js';
 import { markSessionDone } from '../../flow/session-done.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
-import { renderRefusal } from '../shared/refusal.js';
+import { toFailure, type Failure } from '../shared/failure.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
 import { renderContract } from '../renewal/standing.js';
+import { renderLocationRefusal } from '../shared/location-refusal.js';
 import '../shared/account-status.js';
 import '../documents/document-list.js';
 
@@ -66,7 +66,15 @@ export class SfStepRenewalDone extends LaterStep {
                 id: 'renewal.done.lead',
               }),
       )}
-      ${renderRetryAlert(this._failure, () => void this._read.run(), this._read.status === TaskStatus.PENDING)} ${renderRefusal(this._failure)}
+      ${this._failure?.kind === 'retry'
+        ? // The renewal is saved: only what it is could not be read back.
+          html`<div class="alert warning" role="alert">
+            <p>${msg('Your renewal is saved, but we could not show its details just now. Try again in a moment.', { id: 'renewal.done.details_failed' })}</p>
+            <button type="button" class="btn secondary" ?disabled=${this._read.status === TaskStatus.PENDING} @click=${() => void this._read.run()}>
+              ${msg('Try again', { id: 'error.try_again' })}
+            </button>
+          </div>`
+        : renderLocationRefusal(this._failure)}
       <p role="status">${this._read.status === TaskStatus.PENDING ? msg('Loading your renewal…', { id: 'renewal.done.loading' }) : ''}</p>
       ${queued
         ? html`<section class="card" aria-labelledby="queued-heading">

@@ -8,9 +8,9 @@ import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
-import { renderRefusal } from '../shared/refusal.js';
 import { sentRenewals } from '../../scopes/renewal/sent.js';
 import { contractEnd, renderContract, renderStanding } from './standing.js';
+import { renderLocationRefusal } from '../shared/location-refusal.js';
 import { renewalStyles } from './renewal.styles.js';
 
 /**
@@ -55,7 +55,7 @@ export class SfStepRenewal extends LaterStep {
     return html`
       ${stepHeading(msg('Renew your electricity plan', { id: 'renewal.heading' }), location && !ended && !location.queued_contract ? contractEnd(location.contract) : null)}
       ${renderRetryAlert(this._failure, () => void this._location.run(), pending)}
-      ${renderRefusal(this._failure)}
+      ${renderLocationRefusal(this._failure)}
       <p role="status">${pending ? msg('Loading your plan…', { id: 'renewal.loading' }) : ''}</p>
       ${location
         ? html`<section class="card" aria-labelledby="current-heading">

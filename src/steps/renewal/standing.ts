@@ -8,7 +8,6 @@ import type { Contract } from '../../api/types.js';
 import type { RenewalStanding } from '../../scopes/renewal/router.js';
 import { getLocale } from '../../i18n/localization.js';
 import { addDays, formatDate, formatMonths, formatRate } from '../../ui/format.js';
-
 /** A contract's plan, rate, term and dates. */
 export function renderContract(c: Contract) {
   const locale = getLocale();

@@ -40,6 +40,7 @@
 'docs.title': `Los documentos de su plan`,
 'docs.version': `Versión`,
 'done.done': `Listo`,
+'location.gone': `No pudimos encontrar los datos de su servicio de electricidad. Cierre esta ventana y vuelva a abrirla desde donde comenzó. Si eso no ayuda, comuníquese con servicio al cliente.`,
 'plans.docs.new_tab': `(PDF, se abre en una pestaña nueva)`,
     };
   
