@@ -10,7 +10,6 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
-import { locationGone, renderLocationRefusal } from '../shared/location-refusal.js';
 import '../shared/account-status.js';
 import './document-list.js';
 
@@ -106,7 +105,7 @@ export class SfStepDocuments extends LaterStep {
   override render() {
     if (!this._locationUuid) return this._renderNoLocation();
     // A 404 of the location (or its documents): the account's service location is gone, which no retry brings back.
-    const gone = [this._failure, this._allFailure].find(locationGone);
+    const gone = [this._failure, this._allFailure].some((f) => f?.kind === 'refused' && f.error.status === 404);
     if (gone) return this._renderNoLocation(gone);
     const loaded = this._active.value;
     const location = loaded?.[0];
@@ -184,11 +183,19 @@ export class SfStepDocuments extends LaterStep {
       })}`;
   }
 
-  /** `gone`: the service no longer knows the account's location (a 404): said in the customer's words, then Close. */
-  private _renderNoLocation(gone?: Failure) {
+  /**
+   * `gone`: the service no longer knows the account's location (a 404): said in the customer's words, then Close (the
+   * renewal steps' words, renderLocationRefusal in renewal/standing.ts, kept apart from them so that neither chunk
+   * moves to the one every later step loads).
+   */
+  private _renderNoLocation(gone = false) {
     return html`
       ${gone
-        ? html`${stepHeading(msg('Your plan documents', { id: 'docs.heading' }))}${renderLocationRefusal(gone)}`
+        ? html`${stepHeading(msg('Your plan documents', { id: 'docs.heading' }))}
+            <div class="alert error" role="alert"><p>${msg(
+                'We could not find the details of your electricity service. Please close this, then open it again from where you started. If that does not help, contact customer service.',
+                { id: 'location.gone' },
+              )}</p></div>`
         : stepHeading(
             msg('You have no plan documents yet', { id: 'docs.none.heading' }),
             msg('Your plan documents appear here once you have chosen a plan and enrolled. Finish your enrollment first, then come back.', {

@@ -12,8 +12,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { toFailure, type Failure } from '../shared/failure.js';
 import { renewalStyles } from '../renewal/renewal.styles.js';
-import { renderContract } from '../renewal/standing.js';
-import { renderLocationRefusal } from '../shared/location-refusal.js';
+import { renderContract, renderLocationRefusal } from '../renewal/standing.js';
 import '../shared/account-status.js';
 import '../documents/document-list.js';
 

@@ -9,8 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { sentRenewals } from '../../scopes/renewal/sent.js';
-import { contractEnd, renderContract, renderStanding } from './standing.js';
-import { renderLocationRefusal } from '../shared/location-refusal.js';
+import { contractEnd, renderContract, renderLocationRefusal, renderStanding } from './standing.js';
 import { renewalStyles } from './renewal.styles.js';
 
 /**

@@ -8,6 +8,26 @@ import type { Contract } from '../../api/types.js';
 import type { RenewalStanding } from '../../scopes/renewal/router.js';
 import { getLocale } from '../../i18n/localization.js';
 import { addDays, formatDate, formatMonths, formatRate } from '../../ui/format.js';
+import type { Failure } from '../shared/failure.js';
+import { renderRefusal } from '../shared/refusal.js';
+/**
+ * A refusal of the location's reads: a 404 says the service no longer knows the account's location (no retry brings
+ * it back), in the customer's words and the way out; any other refusal, the service's words (refusal.ts). The
+ * documents step says the same (documents.ts): a module the two shared would go to the chunk every later step loads.
+ */
+export function renderLocationRefusal(failure: Failure | null) {
+  return failure?.kind === 'refused' && failure.error.status === 404
+    ? html`<div class="alert error" role="alert">
+        <p>
+          ${msg(
+            'We could not find the details of your electricity service. Please close this, then open it again from where you started. If that does not help, contact customer service.',
+            { id: 'location.gone' },
+          )}
+        </p>
+      </div>`
+    : renderRefusal(failure);
+}
+
 /** A contract's plan, rate, term and dates. */
 export function renderContract(c: Contract) {
   const locale = getLocale();
