@@ -232,6 +232,20 @@ describe('sf-step-payment against a processor that keeps state', () => {
     }
   });
 
+  it('Save with fields left incomplete, in Spanish: the flow\'s own words ("usted"), not the processor\'s ("tú")', async () => {
+    resetProcessor([() => ({ error: { type: 'validation_error', code: 'incomplete_number', message: 'El número de tu tarjeta está incompleto.' } })]);
+    await setLocale('es');
+    try {
+      const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
+      (await ready(el)).click();
+      await until(() => qMaybe(el, '.alert.error') !== null);
+      expect(alertText(el)).not.to.contain('tu tarjeta');
+      expect(alertText(el)).to.contain('El número de la tarjeta está incompleto o no es válido.');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('processing_error (4000 0000 0000 0119) is the processor\'s hiccup, not the bank\'s refusal: the customer is not told to call the bank', async () => {
     resetProcessor([cardError({ code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' })]);
     const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);

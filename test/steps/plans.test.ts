@@ -142,7 +142,7 @@ describe('sf-step-plans', () => {
     await until(() => fake.callsOf('recordEvent').length === 1);
   });
 
-  it('reveals a bounded start date and keeps Accept disabled until the terms are ticked', async () => {
+  it('reveals a bounded start date; Accept, always reachable, pressed unticked says the box is to be ticked', async () => {
     const fake = plansApi();
     const el = await mountPlans(fake);
     const accept = await choose(el, 0);
@@ -153,13 +153,20 @@ describe('sf-step-plans', () => {
     expect(date.value).to.equal('2030-01-10');
     expect(accept.shadowRoot!.activeElement?.id).to.equal('accept-heading');
     const submit = button(accept, 'Accept plan');
-    expect(submit.disabled).to.equal(true);
+    expect(submit.disabled, 'Tab reaches the button').to.equal(false);
     expect(text(accept)).to.contain('Tick the box');
     await expect(el).to.be.accessible();
-
-    q<HTMLInputElement>(accept, '#terms').click();
+    const box = q<HTMLInputElement>(accept, '#terms');
+    submit.click();
     await settle(accept);
-    expect(submit.disabled).to.equal(false);
+    expect(accept.shadowRoot!.activeElement, 'focus on the box').to.equal(box);
+    expect(box.getAttribute('aria-invalid')).to.equal('true');
+    expect(text(q(accept, `#${box.getAttribute('aria-describedby')}`))).to.contain('Tick the box to accept the plan.');
+    expect(fake.callsOf('acceptPlan')).to.have.length(0);
+
+    box.click();
+    await settle(accept);
+    expect(box.getAttribute('aria-invalid')).not.to.equal('true');
 
     // Outside the plan's window: a sentence with the dates, focus on the field, no call.
     type(date, '2030-03-01', { change: true });
@@ -195,7 +202,6 @@ describe('sf-step-plans', () => {
     const other = await choose(el, 1);
     expect(text(other)).to.contain('Bluebonnet 24');
     expect(q<HTMLInputElement>(other, '#terms').checked).to.equal(false);
-    expect(button(other, 'Accept plan').disabled).to.equal(true);
     // Back to the first plan: its tick was not kept either (a new choice is a new acceptance).
     expect(q<HTMLInputElement>(await choose(el, 0), '#terms').checked).to.equal(false);
   });
@@ -335,11 +341,10 @@ describe('sf-step-plans', () => {
     const accept = await chooseAndAccept(el);
     const terms = q<HTMLInputElement>(accept, '#terms');
     await until(() => text(el).includes('Try again'));
-    // The customer changes their mind: the box is unticked (the form's Accept button is disabled again).
+    // The customer changes their mind: the box is unticked.
     terms.click();
     await settle(accept);
     expect(terms.checked).to.equal(false);
-    expect(button(accept, 'Accept plan').disabled).to.equal(true);
     await tryAgainIfOffered(el);
     expect(fake.callsOf('acceptPlan'), 'no acceptance sent with terms_accepted: true once the box is unticked').to.have.length(1);
   });

@@ -198,7 +198,7 @@ describe('sf-step-renewal-plans', () => {
     expect(text(accept)).to.contain('Your new plan starts on January 5, 2030, the day after your current contract ends.');
     expect(qMaybe(accept, 'input[type=date]')).to.equal(null);
     const renew = button(accept, 'Renew with this plan');
-    expect(renew.disabled).to.equal(true);
+    expect(renew.disabled, 'reachable by Tab').to.equal(false);
     await expect(el).to.be.accessible();
     q<HTMLInputElement>(accept, '#terms').click();
     await settle(accept);

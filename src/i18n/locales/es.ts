@@ -24,7 +24,7 @@
 'common.try-again': `Intentar de nuevo`,
 'error.network': `No pudimos conectar con el servicio. Revise su conexión y vuelva a intentarlo.`,
 'error.rate_limited': `Llegaron demasiadas solicitudes al servicio a la vez. Espere un minuto y vuelva a intentarlo.`,
-'error.server': `Algo salió mal de nuestro lado. No se perdió nada: vuelva a intentarlo en un momento.`,
+'error.server': `Algo salió mal de nuestra parte. No se perdió nada: vuelva a intentarlo en un momento.`,
 'error.try_again': `Intentar de nuevo`,
 'field.optional': `opcional`,
 'flow.title': `Inscripción de electricidad`,

@@ -42,6 +42,14 @@ const RETRY_CODES = new Set(['processing_error']);
  */
 function refusedBecause({ type, code = '', declineCode }: CardFormError): string | undefined {
   if (code === 'setup_intent_authentication_failure') return msg('Your bank could not confirm this card. Try again, or use another card.', { id: 'payment.error.auth' });
+  if (type === 'validation_error') {
+    // Stripe's codes: incomplete_number, invalid_number, incomplete_expiry, invalid_expiry_year_past, incomplete_cvc, incomplete_zip…
+    if (code.includes('number')) return msg('The card number is incomplete or not valid.', { id: 'payment.error.number' });
+    if (code.includes('expiry')) return msg('The expiration date is incomplete, not valid or in the past.', { id: 'payment.error.expiry' });
+    if (code.includes('cvc')) return msg('The security code is incomplete or not valid.', { id: 'payment.error.cvc' });
+    if (code.includes('zip')) return msg('The ZIP code is incomplete or not valid.', { id: 'payment.error.zip' });
+    return '';
+  }
   if (type !== 'card_error') return undefined;
   if (DETAIL_CODES.has(code) || RETRY_CODES.has(code)) return '';
   if (declineCode === 'insufficient_funds') return msg('Your card does not have enough funds.', { id: 'payment.error.funds' });
@@ -303,9 +311,9 @@ export class SfStepPayment extends LaterStep {
     // (and it stops being an alert, said once); with focus elsewhere, the alert says it.
     return html`<div class="alert error refusal" role="alert" tabindex="-1">
       <p><strong>${msg('Your card was not saved.', { id: 'payment.error.heading' })}</strong> ${detail}</p>
-      ${e.type === 'card_error'
+      ${e.type === 'card_error' || e.type === 'validation_error'
         ? html`<p>
-            ${DETAIL_CODES.has(e.code ?? '')
+            ${e.type === 'validation_error' || DETAIL_CODES.has(e.code ?? '')
               ? msg('Check the details in the form below, or use another card.', { id: 'payment.error.hint' })
               : RETRY_CODES.has(e.code ?? '')
                 ? msg('This did not go through. Try again in a moment, or use another card.', { id: 'payment.error.retry_hint' })

@@ -26,8 +26,8 @@ export function startDateProblem(value: string | undefined, plan: Plan): StartDa
 }
 
 /**
- * @summary The start date and terms of the chosen plan. The Accept button stays disabled until the terms box is
- * ticked, with a visible sentence saying why.
+ * @summary The start date and terms of the chosen plan. The Accept button is always reachable: pressed with the terms
+ * box unticked, it marks the box invalid (its visible sentence says why) and focuses it.
  * @fires sf-plan-accept - detail `{ plan, startDate }` once the entries are valid (the step calls the API).
  */
 export class SfPlanAccept extends LocalizedElement {
@@ -108,8 +108,8 @@ export class SfPlanAccept extends LocalizedElement {
               min=${p.earliest_start_date}
               max=${p.latest_start_date}
               .value=${this.draft.startDate ?? ''}
-              aria-invalid=${problem ? 'true' : 'false'}
-              aria-describedby=${problem ? 'start-hint start-error' : 'start-hint'}
+              aria-invalid=${!!problem}
+              aria-describedby="start-hint start-error"
               @input=${this._dateInput}
               @change=${this._dateInput}
             />
@@ -130,7 +130,7 @@ export class SfPlanAccept extends LocalizedElement {
           ${msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' })}
         </p>
         <div class="actions">
-          <button type="submit" class="btn primary" ?disabled=${this.busy || !terms} aria-busy=${this.busy ? 'true' : 'false'}>
+          <button type="submit" class="btn primary" ?disabled=${this.busy} aria-busy=${this.busy}>
             ${this.renewal
               ? this.busy
                 ? msg('Renewing…', { id: 'plans.accept.renew_busy' })
@@ -170,14 +170,22 @@ export class SfPlanAccept extends LocalizedElement {
   }
 
   private _termsChange(e: Event): void {
-    this.draft.termsAccepted = (e.target as HTMLInputElement).checked;
+    const box = e.target as HTMLInputElement;
+    box.ariaInvalid = '';
+    this.draft.termsAccepted = box.checked;
     this.requestUpdate();
   }
 
   private _submit(e: Event): void {
     e.preventDefault();
     const plan = this.plan;
-    if (!plan || this.busy || !this.draft.termsAccepted) return;
+    const box = this.renderRoot.querySelector<HTMLInputElement>('#terms')!;
+    if (!plan || this.busy) return;
+    if (!box.checked) {
+      box.ariaInvalid = 'true';
+      box.focus();
+      return;
+    }
     this._problem = startDateProblem(this.draft.startDate, plan);
     if (this._problem) {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#start')?.focus());

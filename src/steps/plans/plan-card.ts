@@ -170,7 +170,7 @@ export class SfPlanCard extends LocalizedElement {
         <button
           type="button"
           class="btn ${this.selected ? 'primary' : 'secondary'}"
-          aria-pressed=${this.selected ? 'true' : 'false'}
+          aria-pressed=${this.selected}
           aria-describedby="name"
           @click=${this._select}
         >

@@ -174,7 +174,7 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
             <button type="button" class="btn primary" ?disabled=${accepting} @click=${() => this.complete()}>${msg('Continue', { id: 'step.continue' })}</button>
           </div>`
         : nothing}
-      <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
+      <div aria-busy=${status === TaskStatus.PENDING}>
         ${status === TaskStatus.PENDING
           ? html`<p role="status">${msg('Loading the plans for your address…', { id: 'plans.loading' })}</p>`
           : nothing}

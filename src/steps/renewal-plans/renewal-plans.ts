@@ -138,7 +138,7 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
         ? html`<div role="alert">${renderStanding(standing, undefined, this.account?.status === 'cancelled')}</div>
             ${this._accountStatus()}`
         : nothing}
-      <div aria-busy=${status === TaskStatus.PENDING ? 'true' : 'false'}>
+      <div aria-busy=${status === TaskStatus.PENDING}>
         <p role="status">${status === TaskStatus.PENDING
           ? msg('Loading the renewal plans…', { id: 'renewal.plans.loading' })
           : status === TaskStatus.COMPLETE && !standing && plans.length === 0

@@ -25,7 +25,7 @@
 'billing-address.error.zip': `Escriba el código postal.`,
 'billing-address.error.zip_format': `Escriba un código postal de 5 dígitos, por ejemplo 77002.`,
 'billing-address.heading': `Dirección de facturación`,
-'billing-address.lead': `Adonde enviamos sus facturas y demás correo sobre su cuenta.`,
+'billing-address.lead': `La dirección a la que enviamos sus facturas y demás correo sobre su cuenta.`,
 'billing-address.other': `Otra dirección`,
 'billing-address.same': `Mi dirección de servicio`,
 'billing-address.save': `Guardar dirección de facturación`,
