@@ -125,4 +125,16 @@ describe('sf-step-battery-inactive', () => {
     button(el, 'Close').click();
     await exit;
   });
+
+  it('does not ask a cancelled account to come back: its service will not become active', async () => {
+    for (const status_reason of ['cancelled_post_start', 'cancelled_pre_start']) {
+      const account = makeAccount({ status: 'cancelled', status_reason } as never);
+      const el = await mount<SfStepBatteryInactive>(new FakeApi().api, html`<sf-step-battery-inactive .account=${account} .draft=${{}}></sf-step-battery-inactive>`);
+      expect(text(el)).to.contain('There is no service to connect a battery to');
+      expect(text(el)).to.contain('the service of this account was cancelled');
+      expect(text(el)).not.to.contain('Come back');
+      expect(text(el)).not.to.contain('once your service is active');
+      await expect(el).to.be.accessible();
+    }
+  });
 });

@@ -42,6 +42,8 @@
 'battery.device.serial_last4': str`Termina en ${0}`,
 'battery.device.status': `Estado`,
 'battery.inactive.close': `Cerrar`,
+'battery.inactive.ended.heading': `No hay un servicio al que conectar una batería`,
+'battery.inactive.ended.lead': `Una batería se conecta a un servicio de electricidad activo, y el servicio de esta cuenta fue cancelado.`,
 'battery.inactive.heading': `Podrá conectar una batería cuando su servicio esté activo`,
 'battery.inactive.lead': `Su servicio de electricidad no está activo, así que todavía no hay a qué conectar una batería. Vuelva cuando esté activo.`,
 'battery.maker.connected': str`Ya conectada: ${0}`,
