@@ -8,7 +8,7 @@ import { PlansViewedEvent } from '../../contract/exit-events.js';
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
-import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
+import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
 import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
@@ -129,10 +129,6 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
     // request (a reload after an expired plan is a new request with new plan ids).
     this._viewedList = plans;
     this._observer?.disconnect();
-    if (typeof IntersectionObserver === 'undefined') {
-      this._recordViewed(plans);
-      return;
-    }
     this._observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         this._observer?.disconnect();
@@ -220,8 +216,8 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
   private _acceptFailed(error: unknown): void {
     const failure = toFailure(error, this);
     if (failure?.kind === 'fields' || failure?.kind === 'refused') {
-      const fields = failure.kind === 'fields' ? failure.fields.map((f) => f.field) : [];
-      if (fields.includes('plan_uuid') || failure.error.status === 404) {
+      const fields = fieldCodes(failure);
+      if (fields.has('plan_uuid') || failure.error.status === 404) {
         // The price expired (plans live 5 business days) or was replaced: fetch current prices, start over.
         this._expired = true;
         this._failure = null;
@@ -230,7 +226,7 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
         void this._plans.run().then(() => this.focusHeading('h1'));
         return;
       }
-      if (fields.includes('start_date') || fields.includes('service_start_date')) {
+      if (fields.has('start_date') || fields.has('service_start_date')) {
         this._startProblem = 'server';
         this._failure = null;
         return;
