@@ -121,6 +121,55 @@ describe('sf-step-billing-address', () => {
     expect(fake.callsOf('updateBillingAddress')).to.have.length(0);
   });
 
+  it('an update whose answer was lost but that the service made: Cancel, or the close button, shows it saved (leaving completes)', async () => {
+    for (const how of ['cancel', 'close'] as const) {
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
+      // On file when the form opens: the service address. The update is made, and its answer lost (a 503 after it).
+      let onFile: BillingAddress = SAME_ADDRESS;
+      const fake = new FakeApi()
+        .on('getBillingAddress', async () => onFile)
+        .on('updateBillingAddress', async () => {
+          onFile = { ...OWN_ADDRESS, address_1: '4807 CASWELL AVE' };
+          throw apiError(503, 'unavailable');
+        });
+      const el = await mountForm(fake);
+      await saveOther(el);
+      await until(() => text(el).includes('Try again'));
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      if (how === 'cancel') button(el, 'Cancel').click();
+      else {
+        const waits: Array<Promise<unknown>> = [];
+        el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+        await Promise.all(waits);
+      }
+      expect(`${how}: ${JSON.stringify((await done).detail.data)}`).to.equal(`${how}: {"open":"invoices","saved":true}`);
+      // Nothing sent again: the address on file was read.
+      expect(fake.callsOf('updateBillingAddress')).to.have.length(1);
+      expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).done).to.equal(true);
+      sessionStorage.clear();
+    }
+  });
+
+  it('an update whose answer was lost and that the service did not make: Cancel goes back unsaved, the close leaves as is', async () => {
+    const fake = new FakeApi()
+      .on('getBillingAddress', async () => SAME_ADDRESS)
+      .on('updateBillingAddress', async () => {
+        throw apiError(503, 'unavailable');
+      });
+    const el = await mountForm(fake);
+    await saveOther(el);
+    await until(() => text(el).includes('Try again'));
+    const completes: StepCompleteEvent[] = [];
+    el.addEventListener('sf-step-complete', (e) => completes.push(e));
+    const waits: Array<Promise<unknown>> = [];
+    el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+    await Promise.all(waits);
+    expect(`completions on close: ${completes.length}`).to.equal('completions on close: 0');
+    button(el, 'Cancel').click();
+    await until(() => completes.length === 1);
+    expect(completes[0]!.detail.data).to.deep.equal({ open: 'invoices' });
+  });
+
   it('reads the service address with the choice that sends bills there', async () => {
     const el = await mountForm(new FakeApi().on('getBillingAddress', async () => SAME_ADDRESS));
     const same = q<HTMLInputElement>(el, 'input[value="same"]');

@@ -29,6 +29,14 @@ export interface BillingAddressDraft extends StepDraft, Partial<AddressValues> {
 
 const FIELDS: readonly AddressField[] = ['address_1', 'address_2', 'city', 'state', 'postal_code'];
 
+type Fields = { [F in AddressField]?: string | null };
+
+/** What bills go to, comparable: the service address, or the fields of another (case and spaces aside). */
+function destination(a: BillingAddressRequest | (Fields & { same_as_service_address: boolean })): string {
+  const fields: Fields = 'address' in a ? a.address : (a as Fields);
+  return a.same_as_service_address ? 'same' : FIELDS.map((f) => (fields[f] ?? '').trim().toLowerCase()).join('|');
+}
+
 function message(field: AddressField, problem: Problem): string {
   if (problem === 'too_long') return msg('This is too long. Shorten it, or use the second line.', { id: 'billing-address.error.too_long' });
   switch (field) {
@@ -88,6 +96,10 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
   private _busy = false;
   /** The same address sent again ("Try again", a second press after a lost answer) is the same update. */
   private _key = new AttemptKey();
+  /** Where bills went when the form opened (`destination`); undefined when not read (a Back to the form). */
+  private _before?: string;
+  /** The update last sent, while its answer is unknown (lost, or a 5xx): it may have been made. */
+  private _unsure?: BillingAddressRequest;
   private _abort = new AbortController();
 
   override connectedCallback(): void {
@@ -116,6 +128,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     const d = this.draft;
     try {
       const current = await getBillingAddress(this.api, this._abort.signal);
+      this._before = destination(current);
       d.choice = current.same_as_service_address && this._service ? 'same' : 'other';
       if (!current.same_as_service_address) {
         d.address_1 = current.address_1;
@@ -129,6 +142,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
         this._loadFailure = toFailure(error, this);
         return;
       }
+      this._before = '';
       d.choice = this._service ? 'same' : 'other';
     }
     this._ready = true;
@@ -254,10 +268,42 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     </div>`;
   }
 
-  /** Cancel drops what was typed: the next "Change billing address" starts from the address on file again. */
-  private _cancel(): void {
+  /**
+   * Cancel drops what was typed: the next "Change billing address" starts from the address on file again. After an
+   * update whose answer was lost, the address on file says whether it was made: then the list says it was saved (and
+   * leaving completes), as after an answer.
+   */
+  private async _cancel(): Promise<void> {
+    this._busy = true;
+    const saved = await this._madeAfterAll();
+    this._busy = false;
     for (const key of Object.keys(this.draft)) delete this.draft[key as keyof BillingAddressDraft];
-    this.complete({ data: { open: 'invoices' } });
+    if (!saved) this.complete({ data: { open: 'invoices' } });
+  }
+
+  /** Leaving (the close button) after an update whose answer was lost: when it was made, the list says so first. */
+  protected override leaving(): Promise<unknown> | undefined {
+    return this._unsure ? this._madeAfterAll() : super.leaving();
+  }
+
+  /**
+   * Whether the update whose answer was lost was made: the address on file is the one sent, and not the one the form
+   * opened with. Then the step completes as saved. Nothing is sent again.
+   */
+  private async _madeAfterAll(): Promise<boolean> {
+    const sent = this._unsure;
+    if (!sent || this._failure?.kind !== 'retry') return false;
+    const now = await getBillingAddress(this.api).then(destination, () => null);
+    if (now !== destination(sent) || now === this._before) return false;
+    this._saved();
+    return true;
+  }
+
+  private _saved(): void {
+    this._unsure = undefined;
+    // Something was done with this link: a reload keeps leaving `completed` (the billing scope's resume).
+    markSessionDone();
+    this.complete({ data: { open: 'invoices', saved: true } });
   }
 
   private _choose(choice: 'same' | 'other'): void {
@@ -306,13 +352,12 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
   private async _save(body: BillingAddressRequest): Promise<void> {
     this._busy = true;
     this._failure = null;
+    this._unsure = body;
     try {
       // No AbortSignal: once sent, the update runs to its end even if the customer leaves.
       await updateBillingAddress(this.api, body, { idempotencyKey: this._key.for(JSON.stringify(body)) });
-      // Something was done with this link: a reload keeps leaving `completed` (the billing scope's resume).
-      markSessionDone();
       this._busy = false;
-      this.complete({ data: { open: 'invoices', saved: true } });
+      this._saved();
     } catch (error) {
       this._busy = false;
       const failure = toFailure(error, this);
