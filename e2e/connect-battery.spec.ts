@@ -1,7 +1,8 @@
 /**
  * Connecting a battery end to end against the sandbox: in the partner demo's cross-origin iframe (the maker's page
  * in a popup, Allow and Deny), and at top level as a hosted link (a popup, and the redirect there and back when no
- * popup can open); the not-active explanation; keyboard only and axe on the maker choice; Spanish headings.
+ * popup can open); a reload while the maker's page is open; the not-active explanation (and the cancelled one);
+ * keyboard only and axe on the maker choice; Spanish headings.
  */
 import { test, expect, type FrameLocator, type Page } from '@playwright/test';
 import { openFlowInModal, waitForClose } from './support/partner.js';
@@ -112,6 +113,26 @@ test.describe('connect-battery', () => {
     await expect(page.locator('sf-step-battery-device')).toContainText('Powerwall 3');
   });
 
+  test("a reload while the maker's page is open comes back to that request, and Allow on the page left open connects", async ({ page }) => {
+    const { uuid } = await createPresetAccount('active-with-invoices');
+    const link = await flowLink(uuid, 'connect-battery', { behavior: 'hosted' });
+    await page.goto(link.login_link);
+    await chooseMaker(page);
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: /Continue to Tesla/ }).click();
+    const popup = await opened;
+    await expect(popup.getByRole('heading', { level: 1 })).toContainText('Tesla');
+    await page.reload();
+    // Not the maker choice, nor a second request to allow: the one open on the maker's page, offered again.
+    await expect(heading(page)).toHaveText('Allow access at Tesla');
+    await expect(page.getByRole('button', { name: /Continue to Tesla/ })).toBeVisible();
+    await expect(page.getByText('You came back before answering')).toHaveCount(0);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Allow', exact: true }).click();
+    await closed;
+    await expectDevice(page);
+  });
+
   test('at top level with no popup possible: to the maker page and back, the address bar cleaned', async ({ page }) => {
     // A WebView, or a browser that blocks the popup: window.open gives nothing.
     await page.addInitScript(() => {
@@ -142,6 +163,13 @@ test.describe('connect-battery', () => {
     await expectNoAxeViolations(page);
     await frame.locator('sf-step-battery-inactive').getByRole('button', { name: 'Close', exact: true }).click();
     await waitForClose(page, { reason: 'exited' });
+  });
+
+  test('a cancelled account is not told to come back: there is no service to connect a battery to', async ({ page }) => {
+    const { frame } = await openFlowInModal(page, { scope: 'connect-battery', accountState: 'cancelled-post-start' });
+    await expect(heading(frame)).toHaveText('There is no service to connect a battery to');
+    await expect(frame.locator('sf-step-battery-inactive')).not.toContainText('Come back');
+    await expectNoAxeViolations(page);
   });
 
   test('in Spanish', async ({ page }) => {

@@ -57,6 +57,8 @@ interface StoredSession {
   done?: boolean;
   /** The renewal plans whose acceptance the session sent (scopes/renewal/sent.ts): plan ids. */
   sent?: string[];
+  /** The battery authorization whose maker's page is open (scopes/connect-battery/pending.ts): an id. */
+  battery?: string;
 }
 
 interface LocationLike {

@@ -41,6 +41,19 @@ describe('connect-battery router', () => {
     expect(batteryStep(active(), { returned: AUTH })).to.equal('battery-authorize');
   });
 
+  it("after a reload while the maker's page was open, resumes at that authorization; a redirect's or a done session wins", () => {
+    const OTHER = '7c2d9e4f-0000-4000-8000-00000000a009';
+    expect(resumeFrom({}, AUTH.toUpperCase())).to.deep.equal({ returned: AUTH, reloaded: true });
+    expect(resumeFrom({ battery_authorization: OTHER }, AUTH)).to.deep.equal({ returned: OTHER });
+    expect(resumeFrom({ done: true }, AUTH)).to.deep.equal({ done: true });
+    expect(resumeFrom({}, 'not-an-id')).to.equal(undefined);
+    // Allowed: the device, and the reload's mark goes with the authorization.
+    expect(batteryComplete('battery-authorize', { device: 'd1' }, active(), { returned: AUTH, reloaded: true })).to.deep.equal({
+      progress: { device: 'd1', done: true },
+      step: 'battery-device',
+    });
+  });
+
   it('goes straight to the device when the chosen maker is already connected', () => {
     const next = batteryComplete('battery-maker', { maker: tesla, device: 'd1' }, active(), {});
     expect(next).to.deep.equal({ progress: { maker: tesla, device: 'd1' }, step: 'battery-device' });

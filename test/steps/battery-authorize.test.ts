@@ -6,6 +6,8 @@ import { AUTH_ID, MAKERS, MAKER_ORIGIN, makeAuthorization } from './battery-fixt
 import { ApiError } from '../../src/api/errors.js';
 import { FakeApi, apiError, button, deferred, makeAccount, mount, settle, text, until } from './harness.js';
 import { deepFocus, isLive } from './live-regions.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
+import { pendingAuthorization } from '../../src/scopes/connect-battery/pending.js';
 
 const account = makeAccount({ status: 'active', status_reason: 'active' } as never);
 const tesla = { id: 'tesla' as const, name: 'Tesla' };
@@ -35,6 +37,7 @@ interface Options {
   topLevel?: boolean;
   navigate?: (url: string) => void;
   returned?: string | null;
+  reloaded?: boolean;
   maker?: typeof tesla | null;
   pollMs?: number;
 }
@@ -47,6 +50,7 @@ async function mountAuthorize(fake: FakeApi, o: Options) {
       .draft=${{}}
       .maker=${o.maker === undefined ? tesla : o.maker}
       .returned=${o.returned ?? null}
+      .reloaded=${o.reloaded ?? false}
       .openWindow=${o.open}
       .topLevel=${o.topLevel ?? false}
       .navigate=${o.navigate ?? (() => undefined)}
@@ -354,6 +358,56 @@ describe('sf-step-battery-authorize', () => {
     window.dispatchEvent(new MessageEvent('message', { data, origin: MAKER_ORIGIN, source: popup }));
     expect((await done).detail.data).to.deep.equal({ device: 'd1' });
     frame.remove();
+  });
+
+  it("keeps the authorization whose maker's page is open in the tab's session, and forgets it when another maker is chosen", async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
+    const fake = new FakeApi();
+    creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id }));
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, pollMs: 60_000 });
+    expect(pendingAuthorization(), 'nothing open yet').to.equal(undefined);
+    (await continueButton(el)).click();
+    await settle(el);
+    expect(pendingAuthorization()).to.equal(AUTH_ID);
+    button(el, 'Choose another maker').click();
+    expect(pendingAuthorization()).to.equal(undefined);
+    sessionStorage.clear();
+  });
+
+  it("after a reload while the maker's page was open: the same authorization is offered again (none created), and its answer there is heard", async () => {
+    const fake = new FakeApi().on('listBatteryMakers', async () => MAKERS);
+    creating(fake);
+    let status: BatteryAuthorization['status'] = 'pending';
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status, device_id: status === 'approved' ? 'd7' : null }));
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, returned: AUTH_ID, reloaded: true, maker: null });
+    await continueButton(el);
+    expect(text(el), 'no "came back before answering": the page was reloaded').not.to.contain('You came back');
+    expect(fake.callsOf('createBatteryAuthorization')).to.have.length(0);
+    // The maker's window opened before the reload is still open; the customer allows there, and it tells this page.
+    status = 'approved';
+    const done = oneEvent(el, 'sf-step-complete');
+    const data = { type: 'service-flow-battery-authorization', authorization: AUTH_ID, status: 'approved' };
+    window.dispatchEvent(new MessageEvent('message', { data: { ...data, authorization: SECOND }, origin: MAKER_ORIGIN }));
+    window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://evil.example' }));
+    window.dispatchEvent(new MessageEvent('message', { data, origin: MAKER_ORIGIN }));
+    expect((await done).detail.data).to.deep.equal({ device: 'd7' });
+    expect(fake.callsOf('createBatteryAuthorization')).to.have.length(0);
+  });
+
+  it('after a reload, closing the flow looks at the authorization offered again: allowed meanwhile is connected, not left', async () => {
+    const fake = new FakeApi().on('listBatteryMakers', async () => MAKERS);
+    let status: BatteryAuthorization['status'] = 'pending';
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status, device_id: status === 'approved' ? 'd7' : null }));
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, returned: AUTH_ID, reloaded: true, maker: null });
+    await continueButton(el);
+    status = 'approved';
+    const completes: Event[] = [];
+    el.addEventListener('sf-step-complete', (e) => completes.push(e));
+    const waits: Array<Promise<unknown>> = [];
+    el.getRootNode().dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+    await Promise.all(waits);
+    expect(`completions when the close goes on: ${completes.length}`).to.equal('completions when the close goes on: 1');
   });
 
   it('back from the maker page: reads the returned authorization, names the maker, and goes on when allowed', async () => {

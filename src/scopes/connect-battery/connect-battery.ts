@@ -9,6 +9,7 @@ import { msg } from '@lit/localize';
 import type { ScopeDeclaration } from '../../flow/scope.js';
 import { batteryStepLabel } from './labels.js';
 import { batteryComplete, batteryExit, batteryStep, batterySteps, resumeFrom, type BatteryProgress, type BatteryStep } from './router.js';
+import { pendingAuthorization } from './pending.js';
 // The first step is part of this scope's first-screen chunk (vite.config.ts): imported here, not loaded.
 import '../../steps/battery-maker/battery-maker.js';
 
@@ -16,7 +17,7 @@ export const connectBattery: ScopeDeclaration<BatteryStep, BatteryProgress> = {
   title: () => msg('Connect a battery', { id: 'battery.title' }),
   label: batteryStepLabel,
   progress: {},
-  resume: resumeFrom,
+  resume: (returned) => resumeFrom(returned, pendingAuthorization()),
   steps: batterySteps,
   current: batteryStep,
   // The account does not change when a battery connects: nothing to re-read after a step.
@@ -38,7 +39,7 @@ export const connectBattery: ScopeDeclaration<BatteryStep, BatteryProgress> = {
       tag: 'sf-step-battery-authorize',
       load: () => import('../../steps/battery-authorize/battery-authorize.js'),
       render: (i) =>
-        html`<sf-step-battery-authorize .account=${i.account} .draft=${i.draft} .maker=${i.progress.maker ?? null} .returned=${i.progress.returned ?? null}></sf-step-battery-authorize>`,
+        html`<sf-step-battery-authorize .account=${i.account} .draft=${i.draft} .maker=${i.progress.maker ?? null} .returned=${i.progress.returned ?? null} .reloaded=${i.progress.reloaded ?? false}></sf-step-battery-authorize>`,
     },
     'battery-device': {
       tag: 'sf-step-battery-device',

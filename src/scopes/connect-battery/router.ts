@@ -16,6 +16,8 @@ export interface BatteryProgress {
   maker?: { id: BatteryMakerId; name: string };
   /** An authorization the maker's page sent the customer back with (a redirect): read back, never trusted. */
   returned?: string;
+  /** `returned` is the authorization whose maker's page was open when the page was reloaded, not a redirect's. */
+  reloaded?: boolean;
   /** The connected device to show: just approved, or (without `done`) already connected for the chosen maker. */
   device?: string;
   /**
@@ -48,12 +50,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The session after the maker's page redirected back: the authorization to read (a well-formed id only); after a
- * reload of a session that connected a battery (its device screen marked it), that it did.
+ * reload of a session that connected a battery (its device screen marked it), that it did; after a reload while the
+ * maker's page was open (`pending`, pending.ts), that authorization, read again.
  */
-export function resumeFrom(returned: Returned): BatteryProgress | undefined {
+export function resumeFrom(returned: Returned, pending?: string): BatteryProgress | undefined {
   const id = returned.battery_authorization;
   if (id && UUID.test(id)) return { returned: id.toLowerCase() };
-  return returned.done ? { done: true } : undefined;
+  if (returned.done) return { done: true };
+  return pending && UUID.test(pending) ? { returned: pending.toLowerCase(), reloaded: true } : undefined;
 }
 
 /**
@@ -91,7 +95,7 @@ export function batteryComplete(
     // A new choice starts over: no earlier authorization or device of this session counts.
     p = { maker: data.maker, ...(device ? { device } : {}) };
   } else if (step === 'battery-authorize' && device) {
-    const { returned: _returned, ...rest } = progress;
+    const { returned: _returned, reloaded: _reloaded, ...rest } = progress;
     p = { ...rest, device, done: true };
   }
   return { progress: p, step: batteryStep(account, p) };

@@ -9,6 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { rememberPending } from '../../scopes/connect-battery/pending.js';
 
 /** What the maker's page posts to its opener (a popup) once answered: only "look now"; the service has the outcome. */
 export const AUTHORIZATION_MESSAGE = 'service-flow-battery-authorization';
@@ -62,6 +63,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
   static override properties: PropertyDeclarations = {
     maker: { attribute: false },
     returned: { attribute: false },
+    reloaded: { attribute: false },
     openWindow: { attribute: false },
     navigate: { attribute: false },
     topLevel: { attribute: false },
@@ -78,6 +80,12 @@ export class SfStepBatteryAuthorize extends LaterStep {
   maker: { id: BatteryMakerId; name: string } | null = null;
   /** An authorization the maker's page sent the customer back with (a redirect): its outcome is read first. */
   returned: string | null = null;
+  /**
+   * `returned` is the authorization whose maker's page was open when this page was reloaded (pending.ts), not one a
+   * redirect came back with: still open, it is offered again as it was, and its answer on the maker's window left
+   * open is heard.
+   */
+  reloaded = false;
 
   /** Injected for tests: opens the popup (window.open), goes to a page (location.assign), tells a frame from a page. */
   openWindow: OpenWindow = (url, target, features) => window.open(url, target, features);
@@ -247,7 +255,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
    */
   private _back() {
     return html`<div class="actions">
-      <button type="button" class="btn secondary" @click=${() => (this._release(), this.back())}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
+      <button type="button" class="btn secondary" @click=${() => (this._release(), rememberPending(), this.back())}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
     </div>`;
   }
 
@@ -311,6 +319,8 @@ export class SfStepBatteryAuthorize extends LaterStep {
   /** The maker's page is open in the popup: watch it, and the service's answer. */
   private _watch(auth: BatteryAuthorization): void {
     this._view = { kind: 'waiting', auth };
+    // A reload while the maker's page is open comes back to this authorization (pending.ts).
+    rememberPending(auth.id);
     this.sending();
     // The button pressed is gone: focus what is there when the customer comes back to this window.
     void this.focusHeading('.waiting-actions button');
@@ -351,7 +361,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
    */
   protected override leaving(): Promise<unknown> | undefined {
     const view = this._view;
-    return view.kind === 'waiting' ? this._read(view.auth, false) : this._look;
+    return view.kind === 'waiting' ? this._read(view.auth, false) : view.kind === 'ready' && this.reloaded ? this._readAnswered(view.auth.id) : this._look;
   }
 
   private _showPopup = (): void => {
@@ -370,12 +380,23 @@ export class SfStepBatteryAuthorize extends LaterStep {
   /** The maker's page says it was answered: look now (the message is a hint; the service has the outcome). */
   private _onMessage = (event: MessageEvent): void => {
     const view = this._view;
-    if (view.kind !== 'waiting' || !this._popup || event.source !== this._popup) return;
-    if (event.origin !== new URL(view.auth.authorization_url).origin) return;
+    if (view.kind !== 'waiting' && view.kind !== 'ready') return;
+    // From the window this step opened; or, after a reload (which lost hold of that window), from the maker's page
+    // still open on the authorization offered again.
+    const fromOurs = view.kind === 'waiting' ? Boolean(this._popup) && event.source === this._popup : this.reloaded;
+    if (!fromOurs || event.origin !== new URL(view.auth.authorization_url).origin) return;
     const data = event.data as { type?: unknown; authorization?: unknown } | null;
     if (data?.type !== AUTHORIZATION_MESSAGE || data.authorization !== view.auth.id) return;
-    void this._read(view.auth, false);
+    void (view.kind === 'waiting' ? this._read(view.auth, false) : this._readAnswered(view.auth.id));
   };
+
+  /** The authorization offered again after a reload: answered since (on the maker's window left open), it is shown. */
+  private _readAnswered(id: string): Promise<void> {
+    return this._readOnly(async () => {
+      const latest = await getBatteryAuthorization(this.api, id, this._abort.signal).catch(() => null);
+      if (latest && latest.status !== 'pending' && this._view.kind === 'ready' && this._view.auth.id === id) this._outcome(latest);
+    });
+  }
 
   /** One look at a time: a look asked for while one is on its way is that one (leaving waits for it). */
   private _readOnly(look: () => Promise<void>): Promise<void> {
@@ -462,8 +483,9 @@ export class SfStepBatteryAuthorize extends LaterStep {
         const makers = await listBatteryMakers(this.api, this._abort.signal).catch(() => []);
         this._makerName = makers.find((m) => m.id === auth.maker)?.name ?? null;
       }
-      if (auth.status === 'pending') return void this._create('returned');
-      this._outcome(auth);
+      if (auth.status !== 'pending') return this._outcome(auth);
+      if (this.reloaded && !this._stale(auth)) this._view = { kind: 'ready', auth };
+      else void this._create('returned');
     } catch (error) {
       const failure = toFailure(error, this);
       // Not this account's, or unknown: nothing to resume; choose the maker again.
@@ -473,6 +495,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
   }
 
   private _outcome(auth: BatteryAuthorization): void {
+    rememberPending();
     if (auth.status === 'approved') {
       if (auth.device_id) return this.complete({ data: { device: auth.device_id } });
       // The contract names the device of every approved authorization; without it, there is nothing to show yet.
