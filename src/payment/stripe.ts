@@ -42,6 +42,8 @@ export interface CardFormOptions {
   mountNode: HTMLElement;
   /** The element whose --sf-* tokens theme the form, so the card fields match the flow. */
   themeFrom?: Element;
+  /** The customer changed what the fields hold (the Payment Element's `change`); `empty`: they hold nothing. */
+  onChange?: (empty: boolean) => void;
 }
 
 function loadScript(src: string): Promise<void> {
@@ -136,6 +138,7 @@ export async function openCardForm(options: CardFormOptions): Promise<CardForm> 
   });
   // Keep the promise from reporting an unhandled rejection when nobody awaits it (destroyed early).
   ready.catch(() => undefined);
+  element.on('change', (event) => options.onChange?.(event.empty));
   element.mount(options.mountNode);
 
   return {

@@ -79,6 +79,11 @@ function FakeStripe() {
           node = document.createElement('div');
           node.className = 'fake-payment-element';
           node.innerHTML = '<label>Card number <input></label>';
+          // Typing changes the element, as the Payment Element says with `change`.
+          node.querySelector('input')!.addEventListener('input', (e) => {
+            const empty = (e.target as HTMLInputElement).value === '';
+            listeners.get('change')?.forEach((cb) => cb({ elementType: 'payment', empty, complete: false }));
+          });
           target.append(node);
           setTimeout(() => listeners.get('ready')?.forEach((cb) => cb({ elementType: 'payment' })), 0);
         },
@@ -254,5 +259,21 @@ describe('sf-step-payment against a processor that keeps state', () => {
     expect(alertText(el), 'our words, not the processor\'s').not.to.contain('Try again in a little bit.');
     expect(alertText(el)).not.to.contain('Your bank did not accept this card');
     expect(alertText(el)).to.contain('Try again in a moment, or use another card.');
+  });
+
+  it('why the last card was refused goes once the customer changes the card, not when a new form reports itself empty', async () => {
+    resetProcessor([cardError({ code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' })]);
+    const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
+    (await ready(el)).click();
+    await until(() => qMaybe(el, '.alert.error') !== null);
+    expect(alertText(el)).to.contain('declined');
+    const input = el.querySelector<HTMLInputElement>('.fake-payment-element input')!;
+    input.value = '';
+    input.dispatchEvent(new Event('input'));
+    await settle(el);
+    expect(qMaybe(el, '.alert.error'), 'still said: the form reported itself empty').not.to.equal(null);
+    input.value = '4242';
+    input.dispatchEvent(new Event('input'));
+    await until(() => qMaybe(el, '.alert.error') === null, 'the decline no longer said');
   });
 });

@@ -140,6 +140,9 @@ export class SfStepPayment extends LaterStep {
         locale,
         mountNode: this._mount.node,
         themeFrom: this,
+        // Why the last card was refused stops being said once the customer changes the card (an empty form, as a
+        // new one may report on loading, changes nothing).
+        onChange: (empty) => empty || (this._cardError = null),
       });
       if (signal.aborted || !this.isConnected) {
         // The customer left while the form was loading (and may be back, with a newer form on its way): nothing of
