@@ -52,6 +52,20 @@ describe('sf-step-identity', () => {
     expect(event.detail.account?.enrollment.is_identity_verified).to.equal(true);
   });
 
+  it('invisible characters a paste brings (direction marks, zero-width spaces) are neither refused nor sent; a Persian name keeps its joiner', async () => {
+    const fake = identityApi();
+    const el = await mountIdentity(fake);
+    type(input(el, 'first'), '\u200FAna\u200B');
+    type(input(el, 'last'), 'Farzaneh\u200cpour');
+    type(input(el, 'email'), 'ana\u200B@example.com\uFEFF');
+    await settle(el);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Continue').click();
+    await done;
+    const sent = fake.callsOf('updateIdentity')[0]!.args[0] as Record<string, string>;
+    expect([sent.first_name, sent.last_name, sent.email]).to.deep.equal(['Ana', 'Farzaneh\u200cpour', 'ana@example.com']);
+  });
+
   it('rejects someone under 18 with a clear message and focus on the date', async () => {
     const fake = identityApi();
     const el = await mountIdentity(fake);

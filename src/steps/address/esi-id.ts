@@ -1,9 +1,12 @@
-/** ESI ID input helpers: people copy them from bills with spaces or dashes, so those are ignored. */
+/**
+ * ESI ID input helpers: people copy them from bills with spaces or dashes, so those are ignored; full-width digits
+ * (an Asian keyboard's) are read as digits.
+ */
 
 export type EsiIdProblem = 'required' | 'digits' | 'length' | 'prefix';
 
 export function esiIdDigits(value: string): string {
-  return value.replace(/[\s-]/g, '');
+  return value.normalize('NFKC').replace(/[\s-]/g, '');
 }
 
 export function esiIdProblem(value: string): EsiIdProblem | null {

@@ -6,9 +6,9 @@
 /** Why an SSN is not acceptable, or null when it is. */
 export type SsnProblem = 'required' | 'length' | 'itin' | 'area' | 'group' | 'serial';
 
-/** Digits only, at most nine. */
+/** Digits only, at most nine; full-width ones too (a pasted １２３-４５-６７８９ is not emptied). */
 export function ssnDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 9);
+  return value.normalize('NFKC').replace(/\D/g, '').slice(0, 9);
 }
 
 /** 123-45-6789 as the user types: dashes appear once the next group starts, so backspace never fights them. */
@@ -25,7 +25,7 @@ export function formatSsn(value: string): string {
  * so that one is said to be an ITIN (its holder would check the digits and find them right).
  */
 export function ssnProblem(value: string): SsnProblem | null {
-  const d = value.replace(/\D/g, '');
+  const d = value.normalize('NFKC').replace(/\D/g, '');
   if (d.length === 0) return 'required';
   if (d.length !== 9) return 'length';
   const area = d.slice(0, 3);

@@ -22,13 +22,23 @@ export type DobProblem =
   | 'too_old'
   | 'under_18';
 
+/**
+ * What was typed without the invisible format characters a paste brings along (zero-width spaces, direction marks,
+ * a byte order mark), which a field shows as nothing and the service would refuse: checked and sent as it is seen.
+ * The zero-width joiner and non-joiner stay where they are part of writing a name (Persian, Indic scripts).
+ */
+export function visible(value: string, joiners = false): string {
+  return value.replace(joiners ? /(?!\u200c|\u200d)\p{Cf}/gu : /\p{Cf}/gu, '').trim();
+}
+
 export function nameProblem(value: string): NameProblem | null {
-  const v = value.trim();
+  const v = visible(value, true);
   if (!v) return 'required';
   if (v.length > 100) return 'too_long';
   // Letters of any script, spaces, apostrophes, hyphens and periods cover real names (O'Brien, Smith-Jones, Jr., 't
   // Hooft); the apostrophe as phones type it too (O’Brien, U+2019), sent as typed. At least one letter.
-  if (!/^[\p{L}\p{M}'’ .-]*\p{L}[\p{L}\p{M}'’ .-]*$/u.test(v)) return 'characters';
+  // The joiners kept by visible() join the letters around them.
+  if (!/^[\p{L}\p{M}'’ .-]*\p{L}[\p{L}\p{M}'’ .-]*$/u.test(v.replace(/\u200c|\u200d/g, ''))) return 'characters';
   return null;
 }
 
@@ -68,7 +78,7 @@ export function phoneProblem(value: string): PhoneProblem | null {
 }
 
 export function emailProblem(value: string): EmailProblem | null {
-  const v = value.trim();
+  const v = visible(value);
   if (!v) return 'required';
   // Deliberately loose (one @, a dot in the domain, no spaces): the server has the final word and strict
   // client patterns reject real addresses.

@@ -285,10 +285,10 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
     this.sending(
       this._save.run([
         {
-          first_name: d.first_name!.trim(),
-          last_name: d.last_name!.trim(),
+          first_name: rules.visible(d.first_name!, true),
+          last_name: rules.visible(d.last_name!, true),
           phone: rules.phoneE164(d.phone!),
-          email: d.email!.trim(),
+          email: rules.visible(d.email!),
           date_of_birth: rules.isoFromParts(this._parts)!,
         },
       ]),
