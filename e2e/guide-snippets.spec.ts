@@ -35,8 +35,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
-import { completeEnrollment } from './support/flow-steps.js';
-import { getAccount, randomEmail } from './support/sandbox.js';
+import { ADDRESSES, acceptFirstPlan, completeAddress, completeEnrollment, expectStep, fillIdentity } from './support/flow-steps.js';
+import { expireTokens, getAccount, randomEmail } from './support/sandbox.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const GUIDE = readFileSync(join(ROOT, 'docs/integration.md'), 'utf8');
@@ -162,6 +162,8 @@ interface Site {
   files: Record<string, StaticFile>;
   /** Each user the route made a link for. */
   users: User[];
+  /** The route links the first user again rather than a new one (one customer signed in to the partner's app). */
+  sameUser?: boolean;
 }
 
 /**
@@ -196,9 +198,10 @@ function startPartnerApp(): { server: Server; show(site: Omit<Site, 'users'>): S
       return;
     }
     if (req.method === 'POST' && path === '/api/flow-link') {
-      // The route the guide describes: `{ login_link: await loginLink(currentUser) }`, a new signed-in user each time.
-      const user: User = { email: randomEmail('guide') };
-      site.users.push(user);
+      // The route the guide describes: `{ login_link: await loginLink(currentUser) }`, a new signed-in user each time
+      // (or the same one, `sameUser`).
+      let user = site.sameUser ? site.users[0] : undefined;
+      if (!user) site.users.push((user = { email: randomEmail('guide') }));
       loginLink(user).then(
         (login_link) => send(200, 'application/json', JSON.stringify({ login_link })),
         (error: Error) => send(502, 'application/json', JSON.stringify({ error: error.message })),
@@ -308,7 +311,36 @@ test.describe("the integration guide's snippets", () => {
     });
     const lines = await enrollThroughSnippet(page, site, /^closed completed \S+$/);
     expect(lines).toContain('the flow is on screen');
-    expect(lines).toContain('service-flow-step plans');
+    expect(lines).toContain('step plans');
+  });
+
+  test('the SDK as an ES module (bundled): a link that expires in the flow is explained, and the button continues there', async ({ page }) => {
+    const site = partnerApp.show({
+      body: '<button id="enroll" type="button">Get electricity</button>\n<script type="module" src="/static/enroll.js"></script>',
+      files: { 'enroll.js': js(moduleBundle) },
+      // The partner's one signed-in customer asks again: the route gives them a new link to the same account.
+      sameUser: true,
+    });
+    const seen = watchConsole(page);
+    await page.goto(`${E2E.ownAppUrl}/shop/enroll`);
+    await page.getByRole('button', { name: 'Get electricity' }).click();
+    const frame = page.frameLocator('iframe');
+    await completeAddress(frame, ADDRESSES.bissonnet);
+    await acceptFirstPlan(frame);
+    await expectStep(frame, 'identity');
+
+    await expireTokens(site.users[0]!.accountUuid!);
+    await fillIdentity(frame); // its save is refused: the link's hour is over
+    await expect.poll(() => seen.lines.find((l) => l.startsWith('closed ')) ?? '').toMatch(/^closed expired\b/);
+    // The modal is gone; the page says why, on the button that opened it (focused again), which continues.
+    await expect(page.locator('iframe')).toHaveCount(0);
+    const again = page.getByRole('button', { name: 'Your session timed out. Continue where you left off' });
+    await expect(again).toBeFocused();
+    await again.click();
+    // A new link for the same account: the flow resumes at the first step not finished (the plan accepted is kept).
+    await expectStep(page.frameLocator('iframe'), 'identity');
+    expect(site.users).toHaveLength(1);
+    expect(seen.errors).toEqual([]);
   });
 
   test('the SDK as an ES module without a bundler (the two files copied) completes an enrollment', async ({ page }) => {
