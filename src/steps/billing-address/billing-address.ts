@@ -281,9 +281,12 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
     if (!saved) this.complete({ data: { open: 'invoices' } });
   }
 
-  /** Leaving (the close button) after an update whose answer was lost: when it was made, the list says so first. */
+  /**
+   * Leaving (the close button) while an update is on its way waits for its answer; after an update whose answer was
+   * lost: when it was made, the list says so first.
+   */
   protected override leaving(): Promise<unknown> | undefined {
-    return this._unsure ? this._madeAfterAll() : super.leaving();
+    return this._unsure ? Promise.resolve(super.leaving()).then(() => this._madeAfterAll()) : super.leaving();
   }
 
   /**
