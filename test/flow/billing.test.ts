@@ -83,6 +83,21 @@ describe('billing: address rules', () => {
     expect(fieldProblem('state', 'XX')).to.equal('format');
     expect(fieldProblem('state', 'Texas')).to.equal('format');
     expect(fieldProblem('address_2', 'x'.repeat(201))).to.equal('too_long');
+    // A paste's invisible characters are nothing: a street of zero-width spaces is empty; full-width digits are digits.
+    expect(fieldProblem('address_1', '\u200b\u200b')).to.equal('required');
+    expect(fieldProblem('city', '\u202e')).to.equal('required');
+    expect(fieldProblem('postal_code', '\u200e77002')).to.equal(null);
+    expect(fieldProblem('postal_code', '７７００２')).to.equal(null);
+  });
+
+  it('sends an address as it is seen: no direction marks (a saved city shown reversed), no zero-width spaces', () => {
+    expect(addressBody({ ...good, address_1: '500 Elm St\u200b', city: '\u202eAustin', postal_code: '７８７０１' })).to.deep.equal({
+      address_1: '500 Elm St',
+      address_2: null,
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+    });
   });
 
   it("maps the service's field names and sends a clean body", () => {

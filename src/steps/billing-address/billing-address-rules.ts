@@ -55,9 +55,15 @@ export interface AddressValues {
 
 const MAX: Record<AddressField, number> = { address_1: 200, address_2: 200, city: 100, state: 2, postal_code: 5 };
 
+/**
+ * A field as it is seen: without the invisible format characters a paste brings along (zero-width spaces, direction
+ * marks that would show the saved address reversed), full-width digits and letters as plain ones.
+ */
+const seen = (value: string): string => value.normalize('NFKC').replace(/\p{Cf}/gu, '').trim();
+
 /** What is wrong with one field, or null. */
 export function fieldProblem(field: AddressField, raw: string): Problem | null {
-  const value = raw.trim();
+  const value = seen(raw);
   if (field === 'address_2') return value.length > MAX.address_2 ? 'too_long' : null;
   if (!value) return 'required';
   if (field === 'state') return CODES.has(value.toUpperCase()) ? null : 'format';
@@ -81,14 +87,14 @@ export function formField(serviceField: string): AddressField | null {
   return (['address_1', 'address_2', 'city', 'state', 'postal_code'] as const).find((f) => f === name) ?? null;
 }
 
-/** What is sent: trimmed, the state in capitals, an empty second line as null. */
+/** What is sent: as it is seen (`seen`), the state in capitals, an empty second line as null. */
 export function addressBody(values: AddressValues) {
-  const address_2 = values.address_2.trim();
+  const address_2 = seen(values.address_2);
   return {
-    address_1: values.address_1.trim(),
+    address_1: seen(values.address_1),
     address_2: address_2 || null,
-    city: values.city.trim(),
-    state: values.state.trim().toUpperCase(),
-    postal_code: values.postal_code.trim(),
+    city: seen(values.city),
+    state: seen(values.state).toUpperCase(),
+    postal_code: seen(values.postal_code),
   };
 }
