@@ -24,7 +24,13 @@ export function bodyLimit(limit = MAX_BODY_BYTES): MiddlewareHandler {
       await readBody(c, limit);
     } catch (error) {
       // Returned rather than thrown, so a sub-app without the sandbox's error handler answers the same body.
-      if (error instanceof ApiError) return error.toResponse();
+      if (error instanceof ApiError) {
+        const res = error.toResponse();
+        // The rest of the upload is left unread, so the connection cannot carry another request: said, so that a
+        // client's pool does not send its next request into a socket the server is about to close.
+        if (res.status === 413) res.headers.set('Connection', 'close');
+        return res;
+      }
       throw error;
     }
     return next();

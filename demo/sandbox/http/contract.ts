@@ -309,9 +309,13 @@ function issuesOf(errors: readonly ErrorObject[], root = '', skip: readonly stri
 /** How deep trimming goes: deeper than any request schema, never as deep as a hostile body (`[[[[…]]]]`). */
 const TRIM_DEPTH = 16;
 
-/** Every string trimmed, as a form field would be (keys untouched). */
+/**
+ * Every string trimmed, as a form field would be (keys untouched): of white space and of the invisible format
+ * characters a paste brings along at either end (a zero-width space, a direction mark, a byte order mark), so that a
+ * value of nothing else is missing, not a blank saved.
+ */
 function trimmed(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value.replace(/^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu, '');
   if (depth >= TRIM_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => trimmed(v, depth + 1));
   const out: Json = {};
@@ -320,11 +324,14 @@ function trimmed(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** Whether `s` holds a C0 control other than tab and line breaks, DEL, or a surrogate not in a pair: text no form holds. */
+/**
+ * Whether `s` holds a C0 control other than tab and line breaks, DEL, a C1 control, or a surrogate not in a pair: text
+ * no form holds.
+ */
 function isNotText(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
     if (c >= 0xdc00 && c <= 0xdfff) return true;
     if (c >= 0xd800 && c <= 0xdbff) {
       const next = s.charCodeAt(i + 1);

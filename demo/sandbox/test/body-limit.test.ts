@@ -141,6 +141,22 @@ describe('the body limit, over a socket', () => {
     assert.equal(status, 413);
   });
 
+  it("a 413 closes its connection: a client's keep-alive pool sends its next request on a new one, which works", async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+    const big = await fetch(`${base}/v1/app/accounts`, { method: 'POST', headers, body: JSON.stringify({ pad: 'x'.repeat(MiB) }) });
+    assert.equal(big.status, 413);
+    assert.equal(big.headers.get('connection'), 'close');
+    await big.text();
+    // Sequential requests on the same pool (Node's fetch keeps connections alive): none meets a closing socket.
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/v1/app/accounts`, { method: 'POST', headers, body: '{}' });
+      assert.equal(res.status, 400);
+      await res.text();
+      await new Promise((r) => setTimeout(r, 600));
+    }
+  });
+
   it('counts the bytes, not the declared length: an understated Content-Length is still 413', async () => {
     const res = await sandbox.app.request('/v1/app/accounts', {
       method: 'POST',

@@ -107,6 +107,20 @@ describe('error answers', () => {
     assertError(lone, 400, 'invalid_request', ['last_name']);
     assert.equal((await h.app('GET', `/v1/app/accounts/${uuid}`)).body.last_name, null);
     assertError(await h.app('PUT', '/__sandbox/webhooks/config', undefined, { raw: '{"url":null,"secret":"\\ud800\\ud800\\ud800\\ud800\\ud800\\ud800\\ud800\\ud800"}' }), 400, 'invalid_request', ['secret']);
+    // A C1 control (U+009B, the terminals' CSI) is no text either.
+    const c1 = await h.call('PATCH', '/v1/account/enroll/identity', { token, raw: JSON.stringify({ ...identity, first_name: 'A\u009bB' }) });
+    assertError(c1, 400, 'invalid_request', ['first_name']);
+    assert.equal(c1.body.error.fields[0].code, 'format');
+  });
+
+  it('a value of nothing but invisible characters (zero-width spaces, a direction mark) is missing, and one around text is trimmed', async () => {
+    const { token } = await h.createAccount();
+    const identity = { first_name: 'Ana', last_name: 'García', phone: '(713) 555-0142', email: 'ana@example.com', date_of_birth: '1990-04-01' };
+    const blank = await h.call('PATCH', '/v1/account/enroll/identity', { token, body: { ...identity, first_name: '\u200b\u200b' } });
+    assertError(blank, 400, 'invalid_request', ['first_name']);
+    const marked = await h.call('PATCH', '/v1/account/enroll/identity', { token, body: { ...identity, last_name: '\u202eGarcía\u200b' } });
+    assert.equal(marked.status, 200, JSON.stringify(marked.body));
+    assert.equal((await h.call('GET', '/v1/account', { token })).body.last_name, 'García');
   });
 
   it('500 internal JSON for an unexpected exception', async () => {
