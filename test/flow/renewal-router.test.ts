@@ -11,6 +11,8 @@ describe('renewal router', () => {
   it('starts at the current plan; after accepting, the done screen', () => {
     expect(renewal.current(active, {})).to.equal('renewal');
     expect(renewal.current(active, { accepted: true })).to.equal('renewal-done');
+    // The done screen's page title says what happened, not "Done".
+    expect(renewal.label('renewal-done')).to.equal('Renewal confirmed');
     expect(renewal.steps(active)).to.deep.equal(['renewal', 'renewal-plans']);
     // An account that cannot renew at all gets one unnumbered screen saying why.
     expect(renewal.steps(makeAccount())).to.deep.equal([]);

@@ -32,6 +32,8 @@ describe('sf-account-status', () => {
     expect(statusWords('cancelled', 'cancelled_post_start').heading).to.equal('Your service was cancelled');
     expect(statusWords('applying', 'missing_payment_method').body).to.contain('card');
     expect(statusWords('scheduled', 'service_pending', '2030-03-04').body).to.contain('March 4, 2030');
+    // Said on the last screen of scopes that have no address field (bills, documents): where to start, not "enter".
+    expect(statusWords('created', 'unresolved').body).to.equal('To start it, open the enrollment from the app or website that sent you here.');
   });
 
   it('renders a labelled region with a second-level heading, accessible, in Spanish too', async () => {

@@ -115,6 +115,8 @@ describe('sf-step-renewal (the current plan)', () => {
     const scheduled = makeAccount({ status: 'scheduled', status_reason: 'service_pending', location_uuid: base.uuid } as never);
     const el = await mount<SfStepRenewal>(api.api, html`<sf-step-renewal .account=${scheduled} .draft=${{}}></sf-step-renewal>`);
     await until(() => text(el).includes('Renewal is not available yet'));
+    // Where it stands says the start the plan above shows.
+    await until(() => text(el).includes('Service starts on January 5, 2027.'));
     const none = await mount<SfStepRenewal>(new FakeApi().api, html`<sf-step-renewal .account=${makeAccount()} .draft=${{}}></sf-step-renewal>`);
     await until(() => text(none).includes('There is no plan to renew yet'));
     await expect(none).to.be.accessible();

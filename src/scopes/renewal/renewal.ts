@@ -18,7 +18,7 @@ export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
       ? msg('Current plan', { id: 'renewal.step.current' })
       : step === 'renewal-plans'
         ? msg('Renewal plans', { id: 'renewal.plans.list' })
-        : msg('Done', { id: 'step.done' }),
+        : msg('Renewal confirmed', { id: 'renewal.step.done' }),
   progress: {},
   // A reload after the renewal was accepted (the done screen marked the session): back to the done screen.
   resume: (returned) => (returned.done ? { accepted: true } : undefined),

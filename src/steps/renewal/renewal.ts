@@ -63,7 +63,7 @@ export class SfStepRenewal extends LaterStep {
           </section>`
         : nothing}
       ${standing ? renderStanding(standing, location?.contract.end_date, ended) : nothing}
-      ${standing && !eligible ? this._accountStatus() : nothing}
+      ${standing && !eligible ? this._accountStatus(location?.contract.start_date) : nothing}
       <div class="actions">
         ${eligible
           ? html`<button type="button" class="btn link" @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
@@ -79,9 +79,10 @@ export class SfStepRenewal extends LaterStep {
    * A refusal ends the flow here, so this is its last screen: where the account stands (sf-account-status). Loaded
    * only then, so the scope's first chunk stays small; the element upgrades when its code arrives.
    */
-  private _accountStatus() {
+  private _accountStatus(start: string | undefined) {
     void import('../shared/account-status.js').catch(() => undefined);
-    return html`<sf-account-status .account=${this.account}></sf-account-status>`;
+    // A scheduled service is told its start, the contract's, as the plan above shows it.
+    return html`<sf-account-status .account=${this.account} .startDate=${start ?? null}></sf-account-status>`;
   }
 }
 

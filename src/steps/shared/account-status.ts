@@ -41,7 +41,7 @@ export function statusWords(status: AccountStatus, reason: StatusReason, startDa
     case 'created':
       return w(
         msg('Your enrollment has not started', { id: 'status-words.created' }),
-        msg('Enter your service address to see plans and start your enrollment.', { id: 'status-words.created.body' }),
+        msg('To start it, open the enrollment from the app or website that sent you here.', { id: 'status-words.created.start' }),
       );
     case 'applying': {
       const heading = msg('Your enrollment is not finished', { id: 'status-words.applying' });

@@ -246,7 +246,7 @@
 'status-words.cancelled.service': `Su servicio fue cancelado`,
 'status-words.cancelled.verification': `No pudimos verificar su crédito a tiempo, así que cancelamos la inscripción. Puede inscribirse de nuevo cuando quiera.`,
 'status-words.created': `Su inscripción no ha comenzado`,
-'status-words.created.body': `Escriba su dirección de servicio para ver los planes y comenzar su inscripción.`,
+'status-words.created.start': `Para comenzarla, abra la inscripción desde la aplicación o el sitio web que lo envió aquí.`,
 'status-words.ready': `Listo para su plan`,
 'status-words.ready.body': `Su verificación de crédito y su tarjeta están listas. Su representante elegirá con usted su plan y la fecha de inicio.`,
 'status-words.reviewing': `Estamos verificando su inscripción`,

@@ -71,8 +71,8 @@
 'renewal.standing.too_early.body': str`Los planes de renovación se ofrecen a partir del ${0}, 60 días antes de que termine su contrato. Regrese en esa fecha; nada cambia hasta que termine su contrato.`,
 'renewal.standing.too_early.generic': `Los planes de renovación se ofrecen desde 60 días antes de que termine su contrato. Regrese en ese momento.`,
 'renewal.step.current': `Plan actual`,
+'renewal.step.done': `Renovación confirmada`,
 'renewal.title': `Renovar su plan`,
 'step.back': `Atrás`,
-'step.done': `Listo`,
     };
   
