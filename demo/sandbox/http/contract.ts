@@ -425,7 +425,10 @@ export function parseQuery<Op extends OperationId>(
   const issues: FieldIssue[] = [];
   const out: Json = {};
   for (const parameter of operation(op).query) {
+    const said = issues.length;
     const text = queryValue(c, parameter.name, issues);
+    // Given more than once: said once, as that, whatever its values are.
+    if (issues.length > said) continue;
     if (text === undefined) {
       if (parameter.required) issues.push({ field: parameter.name, code: 'required', message: `${parameter.name} is required` });
       continue;

@@ -131,6 +131,10 @@ describe('requests validated from the contract (http/contract.ts)', () => {
     assert.deepEqual(refusal(() => parseQuery('listAccounts', c('limit=5&limit=500'))), [
       { field: 'limit', code: 'type', message: 'limit must be given once, not 2 times' },
     ]);
+    // Repeated with values that are wrong too: said once, as repeated (not its first value's problem twice).
+    assert.deepEqual(refusal(() => parseQuery('listAccounts', c('limit=ten&limit=eleven'))), [
+      { field: 'limit', code: 'type', message: 'limit must be given once, not 2 times' },
+    ]);
   });
 });
 
