@@ -4,7 +4,7 @@ import '../../src/steps/battery-inactive/battery-inactive.js';
 import type { SfStepBatteryDevice } from '../../src/steps/battery-device/battery-device.js';
 import type { SfStepBatteryInactive } from '../../src/steps/battery-inactive/battery-inactive.js';
 import { makeDevice } from './battery-fixtures.js';
-import { FakeApi, apiError, button, makeAccount, mount, text, until } from './harness.js';
+import { FakeApi, apiError, button, makeAccount, makeLocation, mount, text, until } from './harness.js';
 import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 import { setLocale, useScope } from '../../src/i18n/localization.js';
 
@@ -124,6 +124,14 @@ describe('sf-step-battery-inactive', () => {
     const exit = oneEvent(el, 'sf-exit-request');
     button(el, 'Close').click();
     await exit;
+  });
+
+  it("names a scheduled account's start date, its location's contract's", async () => {
+    const scheduled = makeAccount({ status: 'scheduled', status_reason: 'service_pending', location_uuid: 'loc-1' } as never);
+    const fake = new FakeApi().on('getLocation', async () => makeLocation({ start_date: '2030-02-15' }));
+    const el = await mount<SfStepBatteryInactive>(fake.api, html`<sf-step-battery-inactive .account=${scheduled} .draft=${{}}></sf-step-battery-inactive>`);
+    await until(() => text(el).includes('Service starts on February 15, 2030.'));
+    expect(text(el)).to.contain('You can connect a battery once your service is active');
   });
 
   it('does not ask a cancelled account to come back: its service will not become active', async () => {

@@ -3,6 +3,8 @@ import { msg } from '@lit/localize';
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
+import { Task } from '@lit/task';
+import { getLocation } from '../../api/locations.js';
 import '../shared/account-status.js';
 
 /**
@@ -13,6 +15,12 @@ import '../shared/account-status.js';
  */
 export class SfStepBatteryInactive extends LaterStep {
   static override styles = laterStepStyles;
+
+  /** A scheduled account's start date (its location's contract), for the status to name; null when unknown. */
+  private _start = new Task(this, {
+    args: () => [this._api, this.account?.status === 'scheduled' ? this.account.location_uuid : null] as const,
+    task: ([api, location], { signal }) => (api && location ? getLocation(api, location, signal).then((l) => l.contract.start_date, () => null) : null),
+  });
 
   override render() {
     // A cancelled account's service will not become active: no "come back" for it.
@@ -30,7 +38,7 @@ export class SfStepBatteryInactive extends LaterStep {
               id: 'battery.inactive.lead',
             }),
           )}
-      <sf-account-status .account=${this.account}></sf-account-status>
+      <sf-account-status .account=${this.account} .startDate=${this._start.value ?? null}></sf-account-status>
       <div class="actions">
         <button type="button" class="btn primary" @click=${() => this.exit()}>${msg('Close', { id: 'battery.inactive.close' })}</button>
       </div>
