@@ -122,12 +122,13 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/]steps[\\/](review|done)[\\/]/,
             },
-            // The card on file: shared by enrollment's card step and update-payment-method's first step only, so
-            // neither the other steps (through `later`) nor enrollment (through the scope's chunk) carries it.
+            // The card on file, and the card whose save is on its way: shared by enrollment's card step and
+            // update-payment-method's first screen only, so neither the other steps (through `later`) nor enrollment
+            // (through the scope's chunk) carries them.
             {
               name: 'card',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/]steps[\\/]payment[\\/](current-card|card-brand|card-events)\.ts$/,
+              test: /[\\/]src[\\/]steps[\\/]payment[\\/](current-card|card-brand|card-events|pending-card)\.ts$/,
             },
             // The plan card and its acceptance form, shared by enrollment's plans step and the renewal's plans step:
             // a chunk of their own rather than in `later`, which every later step of every scope loads.

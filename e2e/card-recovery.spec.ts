@@ -6,7 +6,7 @@
  */
 import { test, expect, type FrameLocator, type Page, type Route } from '@playwright/test';
 import { openFlowInModal, waitForClose } from './support/partner.js';
-import { accountToken, clearFaults, request, sandboxAccount, setFaults } from './support/sandbox.js';
+import { accountToken, clearFaults, getAccount, request, sandboxAccount, setFaults } from './support/sandbox.js';
 import { CARDS, TEXT, cardError, expectStep, fillCard, saveCard, stepHeading } from './support/flow-steps.js';
 
 const AT_CARD = { accountState: 'applying-missing-payment-method' } as const;
@@ -141,5 +141,65 @@ test.describe('update-payment-method when answers are lost', () => {
     await expect(frame.locator('sf-step-card-updated .card'), 'the card on file, as the service has it now').toContainText('Visa ending in 4242');
     await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
     await waitForClose(page, { reason: 'completed' });
+  });
+
+  test('the new card synced but its answer lost, then a reload: the same card is sent again, not offered as the card to keep, and the host hears completed', async ({ page }) => {
+    const { frame, iframe, accountUuid } = await openFlowInModal(page, { scope: 'update-payment-method' });
+    await expect(frame.locator('sf-current-card')).toContainText('Mastercard ending in 4444', { timeout: 20_000 });
+    await frame.getByRole('button', { name: 'Replace', exact: true }).click();
+    await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, after: true, count: 4 });
+    await fillCard(frame, CARDS.visa);
+    await saveCard(frame);
+    await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
+    await clearFaults();
+    expect(await cardOnFile(accountUuid), 'the service replaced the card').toBe('visa 4242');
+
+    await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
+    // Not "Your payment method: Visa ending in 4242" with "Keep this card", which closes as if nothing changed.
+    await expect(stepHeading(frame)).toHaveText('Your card is updated', { timeout: 20_000 });
+    await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa ending in 4242');
+    expect(await cardOnFile(accountUuid)).toBe('visa 4242');
+    await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
+    await waitForClose(page, { reason: 'completed' });
+  });
+
+  test('an account without a card: a save that never reached the service, then a reload, saves the card confirmed, without asking for it again', async ({ page }) => {
+    const { frame, iframe, accountUuid } = await openFlowInModal(page, { scope: 'update-payment-method', accountState: 'active-no-card' });
+    await expect(stepHeading(frame)).toHaveText(TEXT.en.headings.payment, { timeout: 20_000 });
+    await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, count: 4 });
+    await fillCard(frame, CARDS.visa);
+    await saveCard(frame);
+    await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
+    await clearFaults();
+    expect((await getAccount(accountUuid)).enrollment.has_payment_method, 'nothing reached the service').toBe(false);
+
+    await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
+    await expect(stepHeading(frame)).toHaveText('Your card is updated', { timeout: 20_000 });
+    await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa ending in 4242');
+    expect(await cardOnFile(accountUuid)).toBe('visa 4242');
+    await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
+    await waitForClose(page, { reason: 'completed' });
+  });
+});
+
+test.describe('enrollment when the card\'s answer is lost', () => {
+  test('a save that never reached the service, then a reload: the card confirmed is saved and the review follows; Back there shows it on file', async ({ page }) => {
+    const { frame, iframe, accountUuid } = await openFlowInModal(page, AT_CARD);
+    await expectStep(frame, 'payment');
+    await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, count: 4 });
+    await fillCard(frame, CARDS.visa);
+    await saveCard(frame);
+    await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
+    await clearFaults();
+
+    await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
+    await expectStep(frame, 'review');
+    await expect(summary(frame)).toContainText('Visa ending in 4242');
+    expect(await synced(accountUuid)).toBe(1);
+    // Back: the card on file, to keep or replace (the save is not sent a second time).
+    await frame.getByRole('button', { name: TEXT.en.back, exact: true }).click();
+    await expectStep(frame, 'payment');
+    await expect(frame.locator('sf-current-card')).toContainText('Visa ending in 4242');
+    expect(await synced(accountUuid)).toBe(1);
   });
 });

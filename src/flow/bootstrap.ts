@@ -59,6 +59,8 @@ interface StoredSession {
   sent?: string[];
   /** The battery authorization whose maker's page is open (scopes/connect-battery/pending.ts): an id. */
   battery?: string;
+  /** The card whose save was sent and not yet answered (steps/payment/pending-card.ts): the processor's id. */
+  card?: string;
 }
 
 interface LocationLike {

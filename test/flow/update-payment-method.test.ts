@@ -4,6 +4,7 @@ import { updatePaymentMethod as scope } from '../../src/scopes/update-payment-me
 import { following, initialState, reduce, type FlowState } from '../../src/flow/state.js';
 import type { AnyScope } from '../../src/flow/scope.js';
 import { makeAccount, makeSession } from './fixtures.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
 const withCard = makeAccount({ status: 'active', status_reason: 'active' }, { has_payment_method: true });
 const noCard = makeAccount({ status: 'active', status_reason: 'active' }, { has_payment_method: false });
@@ -103,5 +104,20 @@ describe('update-payment-method declaration', () => {
     state = reduce(any, { ...state, screen: { ...(state.screen as object), ready: true } as FlowState['screen'] }, { type: 'exit', question: false });
     expect(state.screen.kind === 'closed' ? state.screen.reason : 'open').to.equal('completed');
   });
-});
 
+  it('a reload while a card\'s save was on its way resumes on the card form (which sends it again), not on that card offered to keep', () => {
+    const any = scope as AnyScope;
+    const booted = (account: typeof withCard) =>
+      reduce(any, initialState, { type: 'booted', session: makeSession({ scope: 'update-payment-method' }), account, returned: {} }).screen;
+    try {
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null, card: 'pm_sent' }));
+      expect(booted(withCard), 'saved already: the account shows a card').to.include({ step: 'payment' });
+      expect(booted(noCard), 'not arrived').to.include({ step: 'payment' });
+      expect(scope.complete({ step: 'payment', account: withCard }, withCard, { pending: true })).to.deep.include({ step: 'card-updated' });
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
+      expect(booted(withCard), 'nothing on its way').to.include({ step: 'card-on-file' });
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { setLocale } from '../../src/i18n/localization.js';
 import { saidNow } from './live-regions.js';
 import { FakeApi, apiError, button, detach, makeAccount, mount, q, qMaybe, settle, text, until } from './harness.js';
 import { updatePaymentMethod } from '../../src/scopes/update-payment-method/update-payment-method.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 
 installFakeStripe();
 
@@ -356,5 +357,75 @@ describe('sf-step-payment for a new card (purpose "replace")', () => {
     await ready(el);
     expect(q(el, 'h1#step-heading').textContent).to.equal('Add a card for auto-pay');
     expect([...el.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent?.trim())).not.to.include('Back');
+  });
+});
+
+describe('sf-step-payment after a reload while a card\'s save was on its way', () => {
+  const stored = () => JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? '{}') as { card?: string };
+  beforeEach(() => {
+    resetFakeStripe();
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null }));
+  });
+  afterEach(() => sessionStorage.clear());
+
+  it('keeps the confirmed card while its save is on its way, and forgets it once answered', async () => {
+    resetFakeStripe([{ setupIntent: { status: 'succeeded', payment_method: 'pm_kept' } }]);
+    const seen: (string | undefined)[] = [];
+    const fake = paymentApi().on('ensurePaymentMethodAdded', async () => {
+      seen.push(stored().card);
+      return makeAccount({}, { has_payment_method: true });
+    });
+    const el = await mountPayment(fake);
+    const done = oneEvent(el, 'sf-step-complete');
+    (await ready(el)).click();
+    await done;
+    expect(seen).to.deep.equal(['pm_kept']);
+    expect(stored().card).to.equal(undefined);
+    expect(stored()).to.include({ token: 'flow_abc' });
+  });
+
+  it('sends that card again at once, saying so, with no card form; a lost answer offers Try again, which sends it again', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null, card: 'pm_sent' }));
+    let answer: () => void = () => undefined;
+    let fail = true;
+    const fake = paymentApi().on('ensurePaymentMethodAdded', () =>
+      fail
+        ? Promise.reject(apiError(0, 'network'))
+        : new Promise((resolve) => (answer = () => resolve(makeAccount({}, { has_payment_method: true })))),
+    );
+    const el = await mount<SfStepPayment>(fake.api, updatePaymentMethod.views.payment.render({ account: makeAccount({}, { has_payment_method: true }), draft: {}, progress: { pending: true } }));
+    await until(() => text(el).includes('Try again'), 'the lost answer said');
+    expect(fake.callsOf('ensurePaymentMethodAdded').map((c) => c.args[0])).to.deep.equal(['pm_sent']);
+    expect(fake.callsOf('createPaymentSession'), 'no card form').to.have.length(0);
+    expect(fakeStripe.confirmCalls).to.equal(0);
+    expect(stored().card, 'still on its way').to.equal('pm_sent');
+    fail = false;
+    button(el, 'Try again').click();
+    await until(() => text(el).includes('Saving your card…'), 'saying it saves');
+    const done = oneEvent(el, 'sf-step-complete');
+    answer();
+    await done;
+    expect(fake.callsOf('ensurePaymentMethodAdded').map((c) => c.args[0])).to.deep.equal(['pm_sent', 'pm_sent']);
+    expect(stored().card).to.equal(undefined);
+  });
+
+  it('a card the service refuses (the processor never confirmed it): forgotten, and a fresh card form says it was not saved', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null, card: 'pm_unknown' }));
+    const fake = paymentApi().on('ensurePaymentMethodAdded', async () => {
+      throw apiError(422, 'unprocessable', [{ field: 'payment_method_id', code: 'range', message: 'not confirmed' }]);
+    });
+    const el = await mountPayment(fake);
+    await ready(el);
+    expect(text(el)).to.contain('Your card was not saved.');
+    expect(stored().card).to.equal(undefined);
+  });
+
+  it('enrollment with a card already on file (Back to the card step): the card on file, and the card on its way forgotten, not sent', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_abc', locale: null, card: 'pm_stale' }));
+    const fake = paymentApi();
+    const el = await mountPayment(fake, makeAccount({}, { has_payment_method: true }));
+    await until(() => Boolean(qMaybe(el, 'sf-current-card')), 'the card on file');
+    expect(fake.callsOf('ensurePaymentMethodAdded')).to.have.length(0);
+    expect(stored().card).to.equal(undefined);
   });
 });

@@ -14,16 +14,19 @@ import type { Account } from '../../api/types.js';
 import type { ScopeDeclaration } from '../../flow/scope.js';
 // The first screen of an account with a card: part of this scope's own chunk (vite.config.ts), imported here.
 import '../../steps/card-on-file/card-on-file.js';
+import { pendingCard } from '../../steps/payment/pending-card.js';
 
 export type UpdateCardStep = 'card-on-file' | 'payment' | 'card-updated' | 'card-not-needed';
 
 /**
  * What this session did or found that the account does not show: a card was saved (the account only says "a card");
- * the card on file was gone when step 1 read it (the account still says it has one), so the card form adds one.
+ * the card on file was gone when step 1 read it (the account still says it has one), so the card form adds one; a
+ * card's save was on its way when the page was reloaded (the card form sends it again).
  */
 export interface UpdateCardProgress {
   updated?: boolean;
   none?: boolean;
+  pending?: boolean;
 }
 
 const hasCard = (account: Account) => account.enrollment.has_payment_method;
@@ -41,6 +44,7 @@ export function updateCardSteps(account: Account): readonly UpdateCardStep[] {
 
 function currentStep(account: Account, progress: UpdateCardProgress): UpdateCardStep {
   if (progress.updated) return 'card-updated';
+  if (progress.pending) return 'payment';
   if (neverBilled(account)) return 'card-not-needed';
   return hasCard(account) ? 'card-on-file' : 'payment';
 }
@@ -56,8 +60,10 @@ export const updatePaymentMethod: ScopeDeclaration<UpdateCardStep, UpdateCardPro
           ? msg('Card updated', { id: 'update_card.step.card_updated' })
           : msg('No card needed', { id: 'update_card.step.card_not_needed' }),
   progress: {},
-  // A reload after the card was replaced (the done screen marked the session): back to the done screen.
-  resume: (returned) => (returned.done ? { updated: true } : undefined),
+  // A reload after the card was replaced (the done screen marked the session): back to the done screen. A reload while
+  // a card's save was on its way (the account may already show it as the card on file): the card form, which sends it
+  // again, rather than that card offered to keep.
+  resume: (returned) => (returned.done ? { updated: true } : pendingCard() ? { pending: true } : undefined),
   steps: updateCardSteps,
   // A reload after saving shows the card on file, which is then the new one.
   current: currentStep,

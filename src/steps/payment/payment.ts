@@ -13,6 +13,7 @@ import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js'
 import { renderRefusal } from '../shared/refusal.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
+import { pendingCard, rememberPendingCard } from './pending-card.js';
 import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/billing.js';
 
 /** For the root's `warmUpCardProcessor`: the adapter lives in this step's chunk. */
@@ -21,7 +22,8 @@ export { warmUp } from '../../payment/stripe.js';
 /** The slot name used at every shadow level between the document and this step (see payment/mount.ts). */
 export const PAYMENT_SLOT = 'payment-element';
 
-type Mode = 'checking' | 'current' | 'form';
+/** `resume`: the card whose save was on its way when the page was reloaded (pending-card.ts) is sent again. */
+type Mode = 'checking' | 'current' | 'form' | 'resume';
 
 /**
  * What the card is for: `enroll` (enrollment's card step: a card already on file may be kept), `replace` (the
@@ -182,10 +184,12 @@ export class SfStepPayment extends LaterStep {
         // Confirmed: what Save sends from now on is this card, so the fields can no longer be changed under it.
         this._form?.lock();
       }
+      rememberPendingCard(this._paymentMethodId);
       return ensurePaymentMethodAdded(this.api, this._paymentMethodId, { signal, idempotencyKey: this._syncKey.for(this._paymentMethodId) });
     },
     onComplete: (account) => {
       if (!account) return;
+      rememberPendingCard();
       this._saved = true;
       this.complete({ account });
     },
@@ -193,6 +197,7 @@ export class SfStepPayment extends LaterStep {
       const failure = toFailure(error, this);
       if (failure?.kind === 'fields' || failure?.kind === 'refused') {
         // The processor did not confirm this card after all: start over with a fresh session and form.
+        rememberPendingCard();
         this._paymentMethodId = undefined;
         this._cardError = { type: 'not_saved' };
         this._reset();
@@ -226,7 +231,16 @@ export class SfStepPayment extends LaterStep {
     }
     if (this._mode === 'form') return this._openForm();
     if (this._mode !== 'checking') return;
-    if (this.purpose === 'enroll' && this.account?.enrollment.has_payment_method) void this._current.run([]);
+    const enrolled = this.purpose === 'enroll' && this.account?.enrollment.has_payment_method;
+    // A save on its way when the page was reloaded: sent again, and the step goes on with the service's answer. Not
+    // where enrollment already has a card (the router went past this step, and Back came here): that one is kept.
+    if (enrolled) rememberPendingCard();
+    const pending = enrolled ? undefined : pendingCard();
+    if (pending) {
+      this._paymentMethodId = pending;
+      this._mode = 'resume';
+      this.sending(this._save.run([]));
+    } else if (enrolled) void this._current.run([]);
     else this._openForm();
   }
 
@@ -265,10 +279,15 @@ export class SfStepPayment extends LaterStep {
       ${this._mode === 'checking'
         ? html`<p role="status">${msg('Checking your saved card…', { id: 'payment.checking' })}</p>`
         : nothing}
+      ${this._mode === 'resume'
+        ? html`${this._save.status === TaskStatus.PENDING
+              ? html`<p role="status">${msg('Saving your card…', { id: 'payment.saving' })}</p>`
+              : nothing}${renderRetryAlert(this._failure, () => this._retry(), this._save.status === TaskStatus.PENDING)}`
+        : nothing}
       ${this._mode === 'current'
         ? html`<sf-current-card .card=${this._card} .back=${this._back} @sf-card-use=${this._useCurrent} @sf-card-replace=${this._replace}></sf-current-card>`
         : nothing}
-      ${this._mode === 'form' ? this._renderForm() : this._mode === 'checking' && this._back ? stepActions({ back: this._back }) : nothing}
+      ${this._mode === 'form' ? this._renderForm() : this._mode !== 'current' && this._back ? stepActions({ back: this._back }) : nothing}
     `;
   }
 
@@ -345,7 +364,7 @@ export class SfStepPayment extends LaterStep {
   }
 
   private _retry(): void {
-    if (this._loadFailed || !this._form) void this._open.run([]);
+    if (this._mode === 'form' && (this._loadFailed || !this._form)) void this._open.run([]);
     else this.sending(this._save.run([]));
   }
 
