@@ -4,7 +4,7 @@
  * is said fits what happened. The enrollment tests open on the card step (the preset `applying-missing-payment-method`:
  * plan, identity and credit check done).
  */
-import { test, expect, type FrameLocator, type Page, type Route } from '@playwright/test';
+import { test, expect, type FrameLocator, type Locator, type Page, type Route } from '@playwright/test';
 import { openFlowInModal, waitForClose } from './support/partner.js';
 import { accountToken, clearFaults, getAccount, request, sandboxAccount, setFaults } from './support/sandbox.js';
 import { CARDS, TEXT, cardError, expectStep, fillCard, saveCard, stepHeading } from './support/flow-steps.js';
@@ -31,6 +31,32 @@ async function onConfirm(page: Page, handle: (route: Route) => Promise<void>): P
     if (route.request().method() !== 'POST') return route.fallback();
     await handle(route);
   });
+}
+
+/**
+ * The Visa typed and saved while every answer to its sync is lost (the first attempt and the client's retries),
+ * `after` the service did it or before it got there; "Try again" on screen, then the faults cleared.
+ */
+async function saveWithAnswersLost(frame: FrameLocator, { after }: { after: boolean }): Promise<void> {
+  await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, after, count: 4 });
+  await fillCard(frame, CARDS.visa);
+  await saveCard(frame);
+  await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
+  await clearFaults();
+}
+
+/** The flow's page reloaded inside the partner's iframe (as the customer's reload of a hosted tab would). */
+async function reloadFlow(iframe: Locator): Promise<void> {
+  await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
+}
+
+/** update-payment-method's last screen with the Visa, as the service has it; Close there says completed. */
+async function expectUpdatedThenClose(page: Page, frame: FrameLocator, accountUuid: string): Promise<void> {
+  await expect(stepHeading(frame)).toHaveText('Your card is updated', { timeout: 20_000 });
+  await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa ending in 4242');
+  expect(await cardOnFile(accountUuid)).toBe('visa 4242');
+  await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
+  await waitForClose(page, { reason: 'completed' });
 }
 
 test.afterEach(async ({ page }) => {
@@ -147,38 +173,20 @@ test.describe('update-payment-method when answers are lost', () => {
     const { frame, iframe, accountUuid } = await openFlowInModal(page, { scope: 'update-payment-method' });
     await expect(frame.locator('sf-current-card')).toContainText('Mastercard ending in 4444', { timeout: 20_000 });
     await frame.getByRole('button', { name: 'Replace', exact: true }).click();
-    await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, after: true, count: 4 });
-    await fillCard(frame, CARDS.visa);
-    await saveCard(frame);
-    await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
-    await clearFaults();
+    await saveWithAnswersLost(frame, { after: true });
     expect(await cardOnFile(accountUuid), 'the service replaced the card').toBe('visa 4242');
-
-    await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
+    await reloadFlow(iframe);
     // Not "Your payment method: Visa ending in 4242" with "Keep this card", which closes as if nothing changed.
-    await expect(stepHeading(frame)).toHaveText('Your card is updated', { timeout: 20_000 });
-    await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa ending in 4242');
-    expect(await cardOnFile(accountUuid)).toBe('visa 4242');
-    await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
-    await waitForClose(page, { reason: 'completed' });
+    await expectUpdatedThenClose(page, frame, accountUuid);
   });
 
   test('an account without a card: a save that never reached the service, then a reload, saves the card confirmed, without asking for it again', async ({ page }) => {
     const { frame, iframe, accountUuid } = await openFlowInModal(page, { scope: 'update-payment-method', accountState: 'active-no-card' });
     await expect(stepHeading(frame)).toHaveText(TEXT.en.headings.payment, { timeout: 20_000 });
-    await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, count: 4 });
-    await fillCard(frame, CARDS.visa);
-    await saveCard(frame);
-    await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
-    await clearFaults();
+    await saveWithAnswersLost(frame, { after: false });
     expect((await getAccount(accountUuid)).enrollment.has_payment_method, 'nothing reached the service').toBe(false);
-
-    await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
-    await expect(stepHeading(frame)).toHaveText('Your card is updated', { timeout: 20_000 });
-    await expect(frame.locator('sf-step-card-updated .card')).toContainText('Visa ending in 4242');
-    expect(await cardOnFile(accountUuid)).toBe('visa 4242');
-    await frame.getByRole('button', { name: TEXT.en.close, exact: true }).click();
-    await waitForClose(page, { reason: 'completed' });
+    await reloadFlow(iframe);
+    await expectUpdatedThenClose(page, frame, accountUuid);
   });
 });
 
@@ -186,13 +194,8 @@ test.describe('enrollment when the card\'s answer is lost', () => {
   test('a save that never reached the service, then a reload: the card confirmed is saved and the review follows; Back there shows it on file', async ({ page }) => {
     const { frame, iframe, accountUuid } = await openFlowInModal(page, AT_CARD);
     await expectStep(frame, 'payment');
-    await setFaults({ route: SYNC, method: 'POST', error_rate: 1, error_status: 503, count: 4 });
-    await fillCard(frame, CARDS.visa);
-    await saveCard(frame);
-    await expect(frame.getByRole('alert').filter({ hasText: 'Something went wrong on our side' })).toBeVisible({ timeout: 20_000 });
-    await clearFaults();
-
-    await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
+    await saveWithAnswersLost(frame, { after: false });
+    await reloadFlow(iframe);
     await expectStep(frame, 'review');
     await expect(summary(frame)).toContainText('Visa ending in 4242');
     expect(await synced(accountUuid)).toBe(1);
