@@ -487,8 +487,8 @@ describe('sf-step-address', () => {
     expect(qMaybe(el, '#street') !== null, 'the form the customer is typing in stays').to.equal(true);
   });
 
-  it('a ZIP code pasted with a space before it, or as ZIP+4, searches with its five digits', async () => {
-    for (const pasted of [' 77002', '77002-1234 ']) {
+  it('a ZIP code pasted with a space or an invisible mark around it, as ZIP+4, or typed in full-width digits, searches with its five digits', async () => {
+    for (const pasted of [' 77002', '77002-1234 ', '\u200e77002\u200f', '７７００２', '\u2067７７００２－１２３４\u2069']) {
       const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
       const el = await mountAddress(fake);
       type(q(el, '#street'), '1200 Main St');

@@ -79,7 +79,7 @@ export class SfAddressLookup extends LocalizedElement {
       this._failure = null;
       if (!this._api) throw new Error('sf-address-lookup: no FlowApi provided');
       try {
-        const zip = zip5(this.entries.postal_code ?? '') ?? undefined;
+        const zip = zip5(this.entries.postal_code ?? '');
         let results = await addressSearch(this._api, query, zip, signal);
         // The ZIP typed in the form may be the wrong one (that may be why the full search failed): widen once.
         if (!results.length && zip) results = await addressSearch(this._api, query, undefined, signal);
