@@ -40,8 +40,12 @@ const optOutHeading = (frame: FrameLocator) =>
 test.describe('opt-out after seeing plans', () => {
   test('"Not now" asks why, records nothing until the customer confirms, then records the reason and closes as exited', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
+    const accountReads: string[] = [];
+    page.on('requestfinished', (r) => new URL(r.url()).pathname === '/v1/account' && r.method() === 'GET' && accountReads.push(r.url()));
     const { frame, accountUuid } = await openFlowInModal(page);
     const planUuids = await reachPlans(frame, accountUuid);
+    // Asking for the plans made the meter the account's service address: the flow reads the account again.
+    await expect.poll(() => accountReads.length).toBe(2);
 
     await frame.getByRole('button', { name: 'Not now' }).click();
     await expect(optOutHeading(frame)).toBeVisible();
@@ -64,6 +68,8 @@ test.describe('opt-out after seeing plans', () => {
     await frame.getByRole('button', { name: 'Leave' }).click();
     const close = await waitForClose(page, { after: before });
     expect(close.reason).toBe('exited');
+    // Where the account stands now on the service, not where it stood when the flow opened (created, missing_address).
+    expect(close).toMatchObject({ account_status: 'applying', status_reason: 'plan_not_accepted' });
 
     events = await funnel(accountUuid);
     expect(events.filter((e) => e.event === 'plans_viewed')).toHaveLength(1);

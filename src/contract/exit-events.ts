@@ -4,10 +4,14 @@
  * from events.ts because the first screen never sends them, and events.ts travels in the first screen's chunk.
  */
 
+import type { Account } from '../api/types.js';
+
 const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
 
 export interface PlansViewedDetail {
   plan_uuids: string[];
+  /** The account read after the plans were asked for (which made the meter its service address), if it could be. */
+  account?: Account | undefined;
 }
 
 /**

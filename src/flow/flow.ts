@@ -88,7 +88,7 @@ export class SfFlow extends LocalizedElement {
     this.addEventListener('sf-step-back', () => this._dispatch({ type: 'back' }));
     this.addEventListener('sf-exit-request', () => void this._onExit());
     this.addEventListener('sf-api-error', (e) => this._fail(e.detail.error));
-    this.addEventListener('sf-plans-viewed', (e) => this._dispatch({ type: 'viewed', plans: e.detail.plan_uuids }));
+    this.addEventListener('sf-plans-viewed', (e) => this._dispatch({ type: 'viewed', plans: e.detail.plan_uuids, account: e.detail.account }));
     this.addEventListener('sf-opt-out-confirmed', () => this._dispatch({ type: 'close', reason: 'exited' }));
     this.addEventListener('sf-opt-out-cancelled', () => this._dispatch({ type: 'stay' }));
     this.addEventListener('sf-retry', () => this._retry());

@@ -50,7 +50,7 @@ export type Action =
   | { type: 'back' }
   | { type: 'exit'; question: boolean }
   | { type: 'stay' }
-  | { type: 'viewed'; plans: readonly string[] }
+  | { type: 'viewed'; plans: readonly string[]; account?: Account | undefined }
   | { type: 'expiring'; at: string }
   /** A failed call: `kind` is ApiError.kind (`network` for anything else), `code` the service's error code. */
   | { type: 'fail'; kind: string; code?: string; retry: Retry }
@@ -109,7 +109,8 @@ export function reduce(scope: AnyScope | undefined, state: FlowState, action: Ac
     return { ...state, screen: { kind: 'status', status: kind === 'network' ? kind : 'error', retry: action.retry } };
   }
   if (action.type === 'expiring') return { ...state, expiringAt: action.at };
-  if (action.type === 'viewed') return { ...state, viewed: action.plans };
+  // The plans asked for made the meter the service address: the account as the service now has it, when told.
+  if (action.type === 'viewed') return { ...state, viewed: action.plans, account: action.account ?? state.account };
   if (action.type === 'start') return { ...state, screen: { kind: 'loading' } };
   if (action.type === 'booted') {
     if (screen.kind !== 'loading') return state;

@@ -30,7 +30,7 @@ export const base = css`
   [tabindex='-1']:focus { outline: none; }
   .sr-only {
     position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0;
+    overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;
   }
   .muted { color: var(--_muted); }
   @media (prefers-reduced-motion: reduce) {

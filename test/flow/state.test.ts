@@ -90,6 +90,16 @@ describe('flow state (reducer)', () => {
     expect(run(finalized, { type: 'exit', question: true }).screen).to.deep.include({ kind: 'closed', reason: 'completed' });
   });
 
+  it('takes the account the plans step read once the plans were seen: a close from there says where the service has it', () => {
+    const plans = ready(run(ready(boot()), { type: 'complete', detail: { step: 'address', data: { address: ADDRESS } } }));
+    const applying = makeAccount({ status: 'applying', status_reason: 'plan_not_accepted', service_address: ADDRESS });
+    const viewed = run(plans, { type: 'viewed', plans: ['p1'] }, { type: 'viewed', plans: ['p1'], account: applying });
+    expect(viewed.account).to.equal(applying);
+    expect(viewed.viewed).to.deep.equal(['p1']);
+    expect(viewed.screen, 'still the plans, as they were').to.equal(plans.screen);
+    expect(run(viewed, { type: 'viewed', plans: ['p2'] }).account, 'a later one without an account keeps it').to.equal(applying);
+  });
+
   it('sorts failures: 401 closes as expired (or invalid), 403/404 as an error, the rest offers a retry', () => {
     const address = ready(boot());
     expect(run(address, { type: 'fail', kind: 'unauthorized', code: 'token_expired', retry: 'start' }).screen).to.deep.equal({ kind: 'closed', reason: 'expired', status: 'expired' });

@@ -14,11 +14,12 @@ import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
 import type { PlansDraft, StartDateProblem } from './plan-accept.js';
 import { renderPlanList } from './plan-card.js';
-// The opt-out question (shown only after the plans were seen) travels in this step's chunk.
-import '../opt-out/opt-out.js';
 import { requestPlans } from '../../api/plans.js';
 import { acceptPlan, recordEvent } from '../../api/enroll.js';
+// The opt-out question (shown only after the plans were seen) travels in this step's chunk.
+import '../opt-out/opt-out.js';
 import { getLocation } from '../../api/locations.js';
+import { getAccount } from '../../api/client.js';
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
@@ -140,9 +141,13 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
 
   private _recordViewed(plans: Plan[]): void {
     const plan_uuids = plans.map((p) => p.uuid);
-    this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
+    const viewed = (account?: Account) => this.dispatchEvent(new PlansViewedEvent({ plan_uuids, account }));
+    viewed();
     // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
     recordEvent(this.api, { event: 'plans_viewed', plan_uuids }).catch(() => undefined);
+    // Asking for the plans made the meter the account's service address: read again, the account is where the
+    // service now has it, which a close from here on tells the host (an answer after the step was left reaches no one).
+    getAccount(this.api).then(viewed, () => undefined);
   }
 
   override render() {
