@@ -34,8 +34,12 @@ export function earlyRequests(serviceUrl: string, early: string): Plugin {
           `<link rel="preconnect" href="${new URL(serviceUrl).origin}" crossorigin="anonymous">`,
           `<script type="module" crossorigin src="${src}"></script>`,
         ].join('\n    ');
-        // Before the page's first module (the flow's code; on the dev server, Vite's client), after the page's
-        // referrer policy, which its requests follow: the first file asked for, and the first to run.
+        // Before the page's first module (the flow's code), after the page's referrer policy, which its requests
+        // follow: the first file asked for, and the first to run. On the dev server, after Vite's client, which defines
+        // the config's `define` constants (`__SERVICE_URL__`) as globals there (the build replaces them in the code).
+        const vite = server ? html.indexOf('/@vite/client') : -1;
+        const client = vite >= 0 ? html.indexOf('</script>', vite) : -1;
+        if (client >= 0) return `${html.slice(0, client + 9)}\n    ${tags}${html.slice(client + 9)}`;
         const at = html.indexOf('<script type="module"');
         return at >= 0 ? `${html.slice(0, at)}${tags}\n    ${html.slice(at)}` : html.replace('</head>', `  ${tags}\n  </head>`);
       },
