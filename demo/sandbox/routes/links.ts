@@ -39,7 +39,8 @@ export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     );
     const link = new URL(`${config.flowUrl}/login`);
     link.searchParams.set('token', record.token);
-    if (body.locale === 'es') link.searchParams.set('locale', 'es');
+    // The flow's language, given or the account's: in the link, the first screen is in it from the start.
+    if ((body.locale ?? account.locale) === 'es') link.searchParams.set('locale', 'es');
     return c.json(
       { login_link: link.toString(), scope: body.scope, behavior, expires_at: new Date(record.expiresAt).toISOString() },
       201,

@@ -130,6 +130,17 @@ describe('tokens and links', () => {
     assert.equal((await h.account(res.body.token)).uuid, uuid);
   });
 
+  it('puts the flow\'s language in the link, the one asked for or else the account\'s, so the first screen is in it', async () => {
+    const spanish = await h.createAccount({ locale: 'es' });
+    const link = async (uuid: string, body: object) =>
+      new URL((await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment', ...body })).body.login_link).searchParams.get('locale');
+    assert.equal(await link(spanish.uuid, {}), 'es');
+    assert.equal(await link(spanish.uuid, { locale: 'en' }), null);
+    const english = await h.createAccount();
+    assert.equal(await link(english.uuid, { locale: 'es' }), 'es');
+    assert.equal(await link(english.uuid, {}), null);
+  });
+
   it('issues scoped flow links on the flow origin, embedded by default', async () => {
     const { uuid } = await h.createAccount();
     const res = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment' });
@@ -143,6 +154,7 @@ describe('tokens and links', () => {
 
     const es = await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'billing', behavior: 'hosted', locale: 'es', return_url: 'http://partner.test/done' });
     assert.equal(new URL(es.body.login_link).searchParams.get('locale'), 'es');
+    assert.equal(link.searchParams.get('locale'), null, 'an English account, no locale asked for');
     const flowToken = new URL(es.body.login_link).searchParams.get('token')!;
     const session = await h.as(flowToken)('GET', '/v1/account/flow');
     assert.equal(session.body.expires_at, es.body.expires_at);
