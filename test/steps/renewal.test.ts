@@ -433,6 +433,21 @@ describe('sf-step-renewal-plans', () => {
     expect((await done).detail.data).to.deep.equal({ renewed: true, said: true });
   });
 
+  it('a plan sent before a reload of the page (kept beside the stored session), then refused as already renewed: Close completes', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', sent: [plans[0]!.uuid] }));
+    try {
+      const api = refusingAccept(() => alreadyRenewed()).on('getLocation', async () => queuedPlan(0));
+      const el = await mountPlans(api);
+      await renew(el, 1);
+      await until(() => text(el).includes('You have already renewed'));
+      const done = oneEvent(el, 'sf-step-complete');
+      button(el, 'Close').click();
+      expect((await done).detail.data).to.deep.equal({ renewed: true, said: true });
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('leaving after an acceptance whose answer was lost reads the location: the renewal queued is told as done, not left', async () => {
     const api = new FakeApi()
       .on('listRenewalPlans', async () => plans)

@@ -197,11 +197,12 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
 
   /**
    * Close after a refusal. A renewal queued for a plan this session sent (an acceptance whose answer was lost, then
-   * another plan chosen) is this session's renewal: the flow closes completed, not exited.
+   * another plan chosen; or sent before a reload of the page, kept beside the stored session) is this session's
+   * renewal: the flow closes completed, not exited.
    */
   private _close(standing: RenewalStanding): void {
     const queued = standing.kind === 'already_renewed' ? standing.queued : null;
-    if (queued && this.draft.sent?.includes(queued.plan_uuid)) this.complete({ data: { renewed: true, said: true } });
+    if (queued && [...sentRenewals(), ...(this.draft.sent ?? [])].includes(queued.plan_uuid)) this.complete({ data: { renewed: true, said: true } });
     else this.exit();
   }
 
