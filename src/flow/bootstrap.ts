@@ -61,6 +61,8 @@ interface StoredSession {
   battery?: string;
   /** The card whose save was sent and not yet answered (steps/payment/pending-card.ts): the processor's id. */
   card?: string;
+  /** The Idempotency-Key of a credit check sent and not yet answered (steps/credit/credit.ts): random, never the SSN. */
+  credit?: string;
 }
 
 interface LocationLike {

@@ -4,6 +4,7 @@ import '../../src/steps/credit/credit.js';
 import type { SfStepCredit } from '../../src/steps/credit/credit.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 import { FakeApi, apiError, blur, button, deferred, detach, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 const SSN = '301-27-4815';
@@ -395,5 +396,49 @@ describe('sf-step-credit', () => {
     // Without an account: the root reads it, and goes where it stands.
     expect((await done).detail.account).to.equal(undefined);
     expect(text(el)).not.to.contain('not a valid Social Security number');
+  });
+
+  describe('after a reload while a check was on its way (its key beside the stored session)', () => {
+    const stored = () => (JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? '{}') as { credit?: string }).credit;
+    afterEach(() => sessionStorage.clear());
+
+    it('keeps the key of a check on its way beside the stored session, never the number, and drops it once answered', async () => {
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null }));
+      const seen: (string | undefined)[] = [];
+      const fake = new FakeApi().on('submitCreditCheck', async () => {
+        seen.push(sessionStorage.getItem(SESSION_KEY)!);
+        return makeAccount({}, { is_credit_check_submitted: true });
+      });
+      const el = await mountCredit(fake);
+      const done = oneEvent(el, 'sf-step-complete');
+      await submitWith(el);
+      await done;
+      expect(JSON.parse(seen[0]!).credit).to.equal(fake.callsOf('submitCreditCheck')[0]!.idempotencyKey);
+      expect(seen[0]).not.to.contain(SSN.replace(/\D/g, '').slice(-4));
+      expect(stored()).to.equal(undefined);
+    });
+
+    it('the first check of the page goes under the kept key, whatever the number, so the service answers the first one', async () => {
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, credit: 'key-before-reload' }));
+      const fake = new FakeApi().on('submitCreditCheck', async () => makeAccount({}, { is_credit_check_submitted: true }));
+      const el = await mountCredit(fake);
+      const done = oneEvent(el, 'sf-step-complete');
+      await submitWith(el);
+      await done;
+      expect(fake.callsOf('submitCreditCheck')[0]!.idempotencyKey).to.equal('key-before-reload');
+    });
+
+    it('the kept key refused for another number (the first check went through): on to where the account stands, no second check', async () => {
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, credit: 'key-before-reload' }));
+      const fake = new FakeApi().on('submitCreditCheck', async () => {
+        throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
+      });
+      const el = await mountCredit(fake);
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      await submitWith(el);
+      expect((await done).detail.account, 'the root reads the account').to.equal(undefined);
+      expect(fake.callsOf('submitCreditCheck')).to.have.length(1);
+      expect(stored()).to.equal(undefined);
+    });
   });
 });

@@ -12,6 +12,23 @@ import { afterPress } from '../shared/after-press.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 import { submitCreditCheck } from '../../api/enroll.js';
+import { SESSION_KEY, remember, sessionStore } from '../../flow/bootstrap.js';
+
+/**
+ * The Idempotency-Key of a credit check sent and not yet answered, beside the tab's stored session (bootstrap.ts):
+ * after a reload of the page while it was on its way, the check sent again goes with it, so the service answers what
+ * it did (or is doing) with the first one rather than run a second inquiry on the customer's credit file. A random
+ * key only, never the number nor anything derived from it; it goes with the stored session.
+ */
+function sentKey(): string | undefined {
+  try {
+    const key: unknown = (JSON.parse(sessionStore()?.getItem(SESSION_KEY) ?? '{}') as { credit?: unknown }).credit;
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const rememberSent = (key?: string): void => remember(sessionStore(), null, { credit: key });
 
 /**
  * @summary Credit check step: the full SSN in a masked field and explicit consent to a soft credit check.
@@ -60,25 +77,38 @@ export class SfStepCredit extends LaterStep {
    * file), a different number is a new one. Consent is always given when sending, so the digits are the request.
    */
   private _key = new AttemptKey();
+  /** A check was sent from this page (its key is `_key`'s). */
+  private _checkSent = false;
 
   private _submit = new Task<[], Account>(this, {
     autoRun: false,
     task: (_args, { signal }) => {
       this._failure = null;
       const ssn = ssnDigits(this._ssn?.value ?? '');
-      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
+      // The first check of this page, after a reload while one was unanswered: it goes under that one's key, whatever
+      // number is typed now (none was kept to compare): the service then answers with the first one's outcome, or
+      // refuses the key for another number (below), never a second inquiry. Later ones: the same number, the same key.
+      const idempotencyKey = (!this._checkSent && sentKey()) || this._key.for(ssn);
+      this._checkSent = true;
+      rememberSent(idempotencyKey);
+      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey });
     },
     onComplete: (account) => {
       this._clear();
       this._key.reset();
+      rememberSent();
       this.complete({ account });
     },
     onError: (error) => {
       const failure = toFailure(error, this);
-      // Processed already (the enrollment was submitted meanwhile, in another tab): nothing to send again; on to where
-      // the account stands (the root reads it), not "check the digits on your card".
-      if (fieldCodes(failure).get('ssn') === 'range') return this.complete();
+      const codes = fieldCodes(failure);
+      // Processed already (the enrollment was submitted meanwhile, in another tab), or the check sent before a reload
+      // went through with another number (its key refused for this one): nothing to send again; on to where the
+      // account stands (the root reads it), not "check the digits on your card".
+      if (codes.get('ssn') === 'range' || codes.get('Idempotency-Key') === 'reused') return rememberSent(), this.complete();
       if (failure?.kind === 'fields') {
+        // Refused for what was sent: nothing ran, so a corrected number is a new check.
+        rememberSent();
         const fields = failure.fields.map((f) => f.field);
         if (fields.includes('ssn')) this._problem = 'server';
         if (fields.includes('consent')) this._consentError = true;
