@@ -10,13 +10,14 @@ const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, com
 
 export interface PlansViewedDetail {
   plan_uuids: string[];
-  /** The account read after the plans were asked for (which made the meter its service address), if it could be. */
+  /** The account as the service has it now (the exit question reads it: asking for the plans changed its status). */
   account?: Account | undefined;
 }
 
 /**
  * The plans step, after recording `plans_viewed`: tells the root which plans the user saw, so that leaving from
- * then on asks the opt-out question and the opt-out event names the same plans.
+ * then on asks the opt-out question and the opt-out event names the same plans. The question says it again with the
+ * account read as it is asked.
  */
 export class PlansViewedEvent extends CustomEvent<PlansViewedDetail> {
   static readonly eventName = 'sf-plans-viewed';

@@ -128,7 +128,7 @@ export class SfFlow extends LocalizedElement {
         ${closed || !expiringAt ? nothing : html`<sf-expiry-notice .expiresAt=${expiringAt}></sf-expiry-notice>`}
         ${this._renderView(screen)}
       </main>
-      <div class="sr-only" role="status" aria-live="polite">${scope && this._announce ? announcement(scope, this._announce, account) : ''}</div>
+      <div class="sr-only" role="status">${scope && this._announce ? announcement(scope, this._announce, account) : ''}</div>
     `;
   }
 

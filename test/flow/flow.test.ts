@@ -95,7 +95,7 @@ describe('sf-flow', () => {
     expect(deepFocus()?.id).to.equal('step-heading');
     expect(el.shadowRoot!.querySelector('.progress')!.textContent).to.contain('Step 1 of 6');
     // The position only: the title is read with the focused heading, and once is enough.
-    expect(el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim()).to.equal('Step 1 of 6');
+    expect(el.shadowRoot!.querySelector('div.sr-only[role="status"]')!.textContent!.trim()).to.equal('Step 1 of 6');
     const messages = host.messages.filter((m) => m.type !== 'service-flow-resize');
     expect(messages.map((m) => m.type)).to.deep.equal(['service-flow-step', 'service-flow-ready']);
     expect(messages[0]).to.deep.equal({ type: 'service-flow-step', step: 'address', version: 1, scope: 'enrollment' });
@@ -478,7 +478,7 @@ describe('sf-flow', () => {
       await waitForView(el, 'sf-zz-slow-identity');
       await pause(500);
       const steps = host.messages.filter((m) => m.type === 'service-flow-step').map((m) => (m as { step: string }).step);
-      const live = el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
+      const live = el.shadowRoot!.querySelector('div.sr-only[role="status"]')!.textContent!.trim();
       expect(steps.join(','), 'the host is told the step on screen').to.equal('plans,identity');
       expect(live, 'the live region names the step on screen').to.contain('Step 3 of');
     } finally {
@@ -498,7 +498,7 @@ describe('sf-flow', () => {
       const again = await waitForView(el, 'sf-step-address');
       await pause(300);
       const heading = again.shadowRoot!.querySelector('#step-heading')!.textContent!.trim();
-      const live = el.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent!.trim();
+      const live = el.shadowRoot!.querySelector('div.sr-only[role="status"]')!.textContent!.trim();
       expect(heading).to.equal('¿Dónde necesita electricidad?');
       expect(live).to.equal('Paso 1 de 6');
     } finally {

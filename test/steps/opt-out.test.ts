@@ -1,7 +1,7 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
 import '../../src/steps/opt-out/opt-out.js';
 import type { SfOptOut } from '../../src/steps/opt-out/opt-out.js';
-import type { OptOutConfirmedEvent } from '../../src/contract/events.js';
+import type { OptOutConfirmedEvent, PlansViewedEvent } from '../../src/contract/events.js';
 import { FakeApi, apiError, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 import { setLocale } from '../../src/i18n/localization.js';
 
@@ -32,6 +32,22 @@ describe('sf-opt-out', () => {
     expect(labels).to.deep.equal(['The prices are too high', 'I was just looking', 'Other']);
     expect(fake.callsOf('recordEvent')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('reads the account as it is asked (asking for the plans changed its status) and tells the root, with the plans seen', async () => {
+    const applying = makeAccount({ status: 'applying', status_reason: 'plan_not_accepted' });
+    const fake = optOutApi().on('getAccount', async () => applying);
+    const told: PlansViewedEvent[] = [];
+    const listen = (e: Event) => told.push(e as PlansViewedEvent);
+    document.addEventListener('sf-plans-viewed', listen);
+    try {
+      await mountOptOut(fake);
+      await until(() => told.length === 1, 'the account told');
+      expect(told[0]!.detail).to.deep.equal({ plan_uuids: UUIDS, account: applying });
+      expect(fake.callsOf('getAccount')).to.have.length(1);
+    } finally {
+      document.removeEventListener('sf-plans-viewed', listen);
+    }
   });
 
   it('records the opt-out with the chosen reason and label on Leave', async () => {

@@ -128,19 +128,6 @@ describe('sf-step-plans', () => {
     expect(fake.callsOf('recordEvent')).to.have.length(1);
   });
 
-  it('reads the account again once the plans are seen (asking for them made the meter its service address) and tells the root', async () => {
-    const applying = makeAccount({ status: 'applying', status_reason: 'plan_not_accepted' });
-    const fake = plansApi().on('getAccount', async () => applying);
-    const el = await mountPlans(fake);
-    const told: PlansViewedEvent[] = [];
-    el.addEventListener('sf-plans-viewed', (e) => told.push(e));
-    await cards(el);
-    await until(() => told.length === 2, 'the plans seen, then the account read again');
-    expect(told[0]!.detail.account, 'at once, without waiting for the account').to.equal(undefined);
-    expect(told[1]!.detail).to.deep.equal({ plan_uuids: PLANS.map((p) => p.uuid), account: applying });
-    expect(fake.callsOf('getAccount')).to.have.length(1);
-  });
-
   it('does not record plans_viewed while the list is off screen', async () => {
     const fake = plansApi();
     window.scrollTo(0, 0);

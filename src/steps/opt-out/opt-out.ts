@@ -2,10 +2,10 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { requestApi } from '../../contract/context.js';
-import type { FlowApi } from '../../api/client.js';
+import { getAccount, type FlowApi } from '../../api/client.js';
 import { optOutReasons, recordEvent, type FlowEventRequest } from '../../api/enroll.js';
 import type { Account, OptOutReason } from '../../api/types.js';
-import { OptOutCancelledEvent, OptOutConfirmedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
+import { OptOutCancelledEvent, OptOutConfirmedEvent, PlansViewedEvent, type OptOutConfirmedDetail } from '../../contract/exit-events.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
@@ -63,6 +63,16 @@ export class SfOptOut extends LocalizedElement {
       this.dispatchEvent(new OptOutConfirmedEvent(detail));
     },
   });
+
+  /**
+   * Where the account stands now, read as the question is asked: asking for the plans made the meter the account's
+   * service address (applying, plan_not_accepted), which the account the root read before does not say. Told to the
+   * root with the plans seen, so that leaving tells the host the status the service has.
+   */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this._api) getAccount(this._api).then((account) => this.dispatchEvent(new PlansViewedEvent({ plan_uuids: this.planUuids, account })), () => undefined);
+  }
 
   override render() {
     const reasons = this._options();

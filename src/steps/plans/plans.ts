@@ -14,12 +14,11 @@ import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
 import type { PlansDraft, StartDateProblem } from './plan-accept.js';
 import { renderPlanList } from './plan-card.js';
-import { requestPlans } from '../../api/plans.js';
-import { acceptPlan, recordEvent } from '../../api/enroll.js';
 // The opt-out question (shown only after the plans were seen) travels in this step's chunk.
 import '../opt-out/opt-out.js';
+import { requestPlans } from '../../api/plans.js';
+import { acceptPlan, recordEvent } from '../../api/enroll.js';
 import { getLocation } from '../../api/locations.js';
-import { getAccount } from '../../api/client.js';
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
@@ -141,13 +140,9 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
 
   private _recordViewed(plans: Plan[]): void {
     const plan_uuids = plans.map((p) => p.uuid);
-    const viewed = (account?: Account) => this.dispatchEvent(new PlansViewedEvent({ plan_uuids, account }));
-    viewed();
+    this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
     // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
     recordEvent(this.api, { event: 'plans_viewed', plan_uuids }).catch(() => undefined);
-    // Asking for the plans made the meter the account's service address: read again, the account is where the
-    // service now has it, which a close from here on tells the host (an answer after the step was left reaches no one).
-    getAccount(this.api).then(viewed, () => undefined);
   }
 
   override render() {
