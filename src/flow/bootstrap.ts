@@ -117,7 +117,7 @@ export function captureLaunch(
     return { token, locale, returned };
   }
 
-  const stored = read(store);
+  const stored = storedSession(store);
   if (stored) return { token: stored.token, locale: locale ?? stored.locale, returned: stored.done ? { ...returned, done: true } : returned };
   return { token: null, locale, returned };
 }
@@ -127,7 +127,7 @@ export function captureLaunch(
  * its scope's job was done (session-done.ts).
  */
 export function remember(store: SessionStore | null, token: string | null, what: Partial<Omit<StoredSession, 'token'>>): void {
-  const stored = read(store);
+  const stored = storedSession(store);
   if (stored && (!token || stored.token === token)) write(store, { ...stored, ...what });
 }
 
@@ -139,7 +139,8 @@ export function forgetSession(store: SessionStore | null): void {
   }
 }
 
-function read(store: SessionStore | null): StoredSession | null {
+/** The tab's stored session, or null (none, not this flow's, or unreadable: then dropped). */
+export function storedSession(store: SessionStore | null): StoredSession | null {
   if (!store) return null;
   let value: Partial<StoredSession> | null = null;
   try {

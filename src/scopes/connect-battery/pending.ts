@@ -5,15 +5,11 @@
  * back through the service, never an outcome; it goes with the stored session (a new link replaces it, closing or
  * expiry removes it).
  */
-import { SESSION_KEY, remember, sessionStore } from '../../flow/bootstrap.js';
+import { remember, sessionStore, storedSession } from '../../flow/bootstrap.js';
 
 export function pendingAuthorization(): string | undefined {
-  try {
-    const id: unknown = (JSON.parse(sessionStore()?.getItem(SESSION_KEY) ?? '{}') as { battery?: unknown }).battery;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
+  const id: unknown = storedSession(sessionStore())?.battery;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The authorization now open on the maker's page; none once it was answered or the customer chose another maker. */

@@ -4,13 +4,9 @@
  * the renewal the service queued is this session's, so the flow shows it done and leaving completes. Plan ids only,
  * nothing the customer typed; they go with the stored session (a new link replaces it, closing or expiry removes it).
  */
-import { SESSION_KEY, sessionStore } from '../../flow/bootstrap.js';
+import { sessionStore, storedSession } from '../../flow/bootstrap.js';
 
 export function sentRenewals(): unknown[] {
-  try {
-    const sent: unknown = (JSON.parse(sessionStore()?.getItem(SESSION_KEY) ?? '{}') as { sent?: unknown }).sent;
-    return Array.isArray(sent) ? sent : [];
-  } catch {
-    return [];
-  }
+  const sent: unknown = storedSession(sessionStore())?.sent;
+  return Array.isArray(sent) ? sent : [];
 }

@@ -12,7 +12,7 @@ import { afterPress } from '../shared/after-press.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 import { submitCreditCheck } from '../../api/enroll.js';
-import { SESSION_KEY, remember, sessionStore } from '../../flow/bootstrap.js';
+import { remember, sessionStore, storedSession } from '../../flow/bootstrap.js';
 
 /**
  * The Idempotency-Key of a credit check sent and not yet answered, beside the tab's stored session (bootstrap.ts):
@@ -21,12 +21,8 @@ import { SESSION_KEY, remember, sessionStore } from '../../flow/bootstrap.js';
  * key only, never the number nor anything derived from it; it goes with the stored session.
  */
 function sentKey(): string | undefined {
-  try {
-    const key: unknown = (JSON.parse(sessionStore()?.getItem(SESSION_KEY) ?? '{}') as { credit?: unknown }).credit;
-    return typeof key === 'string' ? key : undefined;
-  } catch {
-    return undefined;
-  }
+  const key: unknown = storedSession(sessionStore())?.credit;
+  return typeof key === 'string' && key ? key : undefined;
 }
 const rememberSent = (key?: string): void => remember(sessionStore(), null, { credit: key });
 

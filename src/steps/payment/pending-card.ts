@@ -6,15 +6,11 @@
  * nothing the customer typed; it goes with the stored session (a new link replaces it, closing or expiry removes it).
  * In the `card` chunk (vite.config.ts), with the card on file: update-payment-method's first screen reads it too.
  */
-import { SESSION_KEY, remember, sessionStore } from '../../flow/bootstrap.js';
+import { remember, sessionStore, storedSession } from '../../flow/bootstrap.js';
 
 export function pendingCard(): string | undefined {
-  try {
-    const id: unknown = (JSON.parse(sessionStore()?.getItem(SESSION_KEY) ?? '{}') as { card?: unknown }).card;
-    return typeof id === 'string' && id ? id : undefined;
-  } catch {
-    return undefined;
-  }
+  const id: unknown = storedSession(sessionStore())?.card;
+  return typeof id === 'string' && id ? id : undefined;
 }
 
 /** The card whose save is on its way; none once the service answered it (saved, or refused). */
