@@ -15,6 +15,22 @@ export interface PlansDraft {
   termsAccepted?: boolean;
 }
 
+/**
+ * What the acceptance form says for a renewal (the renewal scope), given by the renewal's step, whose chunk holds these
+ * words (enrollment never loads them): the new plan follows the current contract, so a window of one day is said, not
+ * asked (a month-to-month customer still picks a date), and the button says "Renew".
+ */
+export interface RenewalWords {
+  /** The start date, when the window is that one day. */
+  fixed: (start: string) => string;
+  /** The start date field's label. */
+  label: string;
+  /** A date outside the window. */
+  range: (earliest: string, latest: string) => string;
+  submit: string;
+  busy: string;
+}
+
 /** Why the start date cannot be used. `server`: the service refused a date the page thought valid. */
 export type StartDateProblem = 'required' | 'range' | 'server';
 
@@ -36,7 +52,7 @@ export class SfPlanAccept extends LocalizedElement {
     draft: { attribute: false },
     busy: { type: Boolean },
     clientAgent: { type: Boolean },
-    renewal: { type: Boolean },
+    renewal: { attribute: false },
     serverProblem: {},
     _problem: { state: true },
   };
@@ -48,11 +64,8 @@ export class SfPlanAccept extends LocalizedElement {
   draft: PlansDraft = {};
   busy = false;
   clientAgent = false;
-  /**
-   * A renewal (the renewal scope): the new plan follows the current contract, so a window of one day is said, not
-   * asked (a month-to-month customer still picks a date), and the button says "Renew".
-   */
-  renewal = false;
+  /** A renewal's words (the renewal scope); none for an enrollment. */
+  renewal?: RenewalWords;
   /** A problem the service reported for the start date (422). */
   serverProblem: StartDateProblem | null = null;
 
@@ -78,6 +91,7 @@ export class SfPlanAccept extends LocalizedElement {
     const latest = formatDate(p.latest_start_date, locale);
     const terms = Boolean(this.draft.termsAccepted);
     const problem = this._problem;
+    const renewal = this.renewal;
     return html`<section class="card accept" aria-labelledby="accept-heading">
       <h3 id="accept-heading" tabindex="-1">${msg(str`Start date and terms for ${p.name}`, { id: 'plans.accept.heading' })}</h3>
       ${this.clientAgent
@@ -89,14 +103,12 @@ export class SfPlanAccept extends LocalizedElement {
           </p>`
         : nothing}
       <form novalidate @submit=${this._submit}>
-        ${this.renewal && p.earliest_start_date === p.latest_start_date
-          ? html`<p id="start-fixed">
-                ${msg(str`Your new plan starts on ${earliest}, the day after your current contract ends.`, { id: 'plans.accept.renewal_start' })}
-              </p>
+        ${renewal && p.earliest_start_date === p.latest_start_date
+          ? html`<p id="start-fixed">${renewal.fixed(earliest)}</p>
               <p id="start-error" class="error" aria-live="polite">${problem ? this._problemText(problem, earliest, latest) : ''}</p>`
           : html`<div class="field">
             <label for="start">
-              ${this.renewal ? msg('New plan start date', { id: 'plans.accept.renewal_start_label' }) : msg('Service start date', { id: 'plans.accept.start' })}
+              ${renewal?.label ?? msg('Service start date', { id: 'plans.accept.start' })}
             </label>
             <p id="start-hint" class="hint">
               ${msg(str`Choose a date from ${earliest} to ${latest}.`, { id: 'plans.accept.start_hint' })}
@@ -131,10 +143,10 @@ export class SfPlanAccept extends LocalizedElement {
         </p>
         <div class="actions">
           <button type="submit" class="btn primary" ?disabled=${this.busy} aria-busy=${this.busy}>
-            ${this.renewal
+            ${renewal
               ? this.busy
-                ? msg('Renewing…', { id: 'plans.accept.renew_busy' })
-                : msg('Renew with this plan', { id: 'plans.accept.renew' })
+                ? renewal.busy
+                : renewal.submit
               : this.busy
                 ? msg('Accepting…', { id: 'plans.accept.busy' })
                 : msg('Accept plan', { id: 'plans.accept.submit' })}
@@ -149,9 +161,10 @@ export class SfPlanAccept extends LocalizedElement {
       case 'required':
         return msg('Enter a start date, for example by choosing it in the calendar.', { id: 'plans.accept.start_required' });
       case 'range':
-        return this.renewal
-          ? msg(str`Your new plan can start from ${earliest} to ${latest}. Choose a date in that range.`, { id: 'plans.accept.renewal_start_range' })
-          : msg(str`Your service can start from ${earliest} to ${latest}. Choose a date in that range.`, { id: 'plans.accept.start_range' });
+        return (
+          this.renewal?.range(earliest, latest) ??
+          msg(str`Your service can start from ${earliest} to ${latest}. Choose a date in that range.`, { id: 'plans.accept.start_range' })
+        );
       case 'server':
         return msg(str`This start date is no longer available. Choose a date from ${earliest} to ${latest}.`, {
           id: 'plans.accept.start_server',

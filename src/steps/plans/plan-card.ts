@@ -9,7 +9,7 @@ import { renderDocumentLinks } from './plan-documents.js';
 import { PlanSelectEvent, type PlanAcceptEvent } from './plan-events.js';
 // The chosen plan's start date and terms, under its card (renderPlanList).
 import './plan-accept.js';
-import type { PlansDraft, StartDateProblem } from './plan-accept.js';
+import type { PlansDraft, RenewalWords, StartDateProblem } from './plan-accept.js';
 
 /**
  * The utility's delivery charges, the same for every plan of an address (and of a location's renewal): said once
@@ -38,7 +38,8 @@ export interface PlanListOptions {
   busy: boolean;
   /** A start date the service refused (422). */
   serverProblem: StartDateProblem | null;
-  renewal?: boolean;
+  /** A renewal's words for the acceptance form (plan-accept.ts). */
+  renewal?: RenewalWords;
   clientAgent?: boolean;
   /**
    * Clears what the step said of the previous choice or of the form as it was (its start date problem, a failed
@@ -63,7 +64,7 @@ export function renderPlanList(step: PlansStep, plans: readonly Plan[], o: PlanL
           <sf-plan-card .plan=${plan} ?selected=${selected} @sf-plan-select=${() => choosePlan(step, plan, o.reset)}></sf-plan-card>
           ${selected
             ? html`<sf-plan-accept
-                ?renewal=${o.renewal}
+                .renewal=${o.renewal}
                 .plan=${plan}
                 .draft=${step.draft}
                 .busy=${o.busy}

@@ -160,7 +160,14 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       label: msg('Renewal plans', { id: 'renewal.plans.list' }),
       busy: this._accept.status === TaskStatus.PENDING,
       serverProblem: null,
-      renewal: true,
+      renewal: {
+        fixed: (start) => msg(str`Your new plan starts on ${start}, the day after your current contract ends.`, { id: 'plans.accept.renewal_start' }),
+        label: msg('New plan start date', { id: 'plans.accept.renewal_start_label' }),
+        range: (earliest, latest) =>
+          msg(str`Your new plan can start from ${earliest} to ${latest}. Choose a date in that range.`, { id: 'plans.accept.renewal_start_range' }),
+        submit: msg('Renew with this plan', { id: 'plans.accept.renew' }),
+        busy: msg('Renewing…', { id: 'plans.accept.renew_busy' }),
+      },
       // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
       // plan, the date and the tick as they were, not as the form now shows them), and "Prices changed" (chosen again).
       reset: () => ((this._failure = null), (this._expired = false)),
