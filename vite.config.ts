@@ -122,13 +122,13 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
               test: /[\\/]src[\\/]steps[\\/](review|done)[\\/]/,
             },
-            // The card on file, and the card whose save is on its way: shared by enrollment's card step and
-            // update-payment-method's first screen only, so neither the other steps (through `later`) nor enrollment
-            // (through the scope's chunk) carries them.
+            // The card calls, the card on file, and the card whose save is on its way: shared by enrollment's card
+            // step and review and update-payment-method's steps only, so neither the other steps (through `later`) nor
+            // enrollment (through the scope's chunk) carries them.
             {
               name: 'card',
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/]steps[\\/]payment[\\/](current-card|card-brand|card-events|pending-card)\.ts$/,
+              test: /[\\/]src[\\/](api[\\/]card|steps[\\/]payment[\\/](current-card|card-brand|card-events|pending-card))\.ts$/,
             },
             // The plan card and its acceptance form, shared by enrollment's plans step and the renewal's plans step:
             // a chunk of their own rather than in `later`, which every later step of every scope loads.

@@ -4,18 +4,29 @@
  * host must hear what the service did.
  */
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { openFlowInModal } from './support/partner.js';
+import { openFlowInModal, waitForClose } from './support/partner.js';
 import { clearFaults, sandboxAccount, setFaults } from './support/sandbox.js';
-import { expectStep, fillIdentity, submitCredit } from './support/flow-steps.js';
+import { acceptFirstPlan, expectStep, fillIdentity, finalize, finishDone, submitCredit } from './support/flow-steps.js';
 
-const CREDIT = '/v1/account/enroll/credit-check';
+type Counter = 'credit_checks' | 'plans_accepted' | 'identity_updates' | 'finalize_succeeded';
 
-async function reloadFlow(iframe: Locator): Promise<void> {
+/**
+ * `act` sends the write to `route`, which the sandbox holds for 4 s: the flow's page is reloaded once the write has
+ * left it, before its answer.
+ */
+async function reloadWhileOnItsWay(page: Page, iframe: Locator, route: string, method: string, act: () => Promise<unknown>): Promise<void> {
+  await setFaults({ route, method, latency_ms: 4000, count: 1 });
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === route && r.method() === method);
+  await act();
+  await sent;
   await (await (await iframe.elementHandle())!.contentFrame())!.evaluate(() => location.reload());
 }
 
-/** The request to `path` has left the page (a POST; its answer is still to come). */
-const sent = (page: Page, path: string) => page.waitForRequest((r) => new URL(r.url()).pathname === path && r.method() === 'POST');
+/** How many times the service did the write (the sandbox's counter of it). */
+const done = async (accountUuid: string, counter: Counter) => (await sandboxAccount(accountUuid)).counters?.[counter];
+
+/** The write sent before the reload, done by the service after the reloaded page read the account. */
+const doneOnceMeanwhile = (accountUuid: string, counter: Counter) => expect.poll(() => done(accountUuid, counter), { timeout: 15_000 }).toBe(1);
 
 test.afterEach(async () => {
   await clearFaults();
@@ -25,15 +36,43 @@ test('a credit check on its way when the page reloads, sent again after it: one 
   const { frame, iframe, accountUuid } = await openFlowInModal(page, { accountState: 'applying-missing-identity' });
   await fillIdentity(frame);
   await expectStep(frame, 'credit');
-  await setFaults({ route: CREDIT, method: 'POST', latency_ms: 4000, count: 1 });
-  const first = sent(page, CREDIT);
-  await submitCredit(frame);
-  await first;
-  await reloadFlow(iframe);
+  await reloadWhileOnItsWay(page, iframe, '/v1/account/enroll/credit-check', 'POST', () => submitCredit(frame));
   // The reloaded page read the account before the service ran the check: the form is asked again.
   await expectStep(frame, 'credit');
-  await expect.poll(async () => (await sandboxAccount(accountUuid)).counters?.credit_checks, { timeout: 15_000 }).toBe(1);
+  await doneOnceMeanwhile(accountUuid, 'credit_checks');
   await submitCredit(frame);
   await expectStep(frame, 'payment');
-  expect((await sandboxAccount(accountUuid)).counters?.credit_checks, 'no second inquiry').toBe(1);
+  expect(await done(accountUuid, 'credit_checks'), 'no second inquiry').toBe(1);
+});
+
+test('a plan acceptance on its way when the page reloads, a plan accepted again after it (priced anew: another plan id): one acceptance, and the flow goes on', async ({ page }) => {
+  const { frame, iframe, accountUuid } = await openFlowInModal(page, { accountState: 'applying-plan-not-accepted' });
+  await reloadWhileOnItsWay(page, iframe, '/v1/account/enroll/plans/accept', 'POST', () => acceptFirstPlan(frame));
+  // The reloaded page read the account before the service accepted the plan: the plans are shown again.
+  await expectStep(frame, 'plans');
+  await doneOnceMeanwhile(accountUuid, 'plans_accepted');
+  await acceptFirstPlan(frame);
+  await expectStep(frame, 'identity');
+  expect(await done(accountUuid, 'plans_accepted'), 'no second acceptance').toBe(1);
+});
+
+test('the details on their way when the page reloads, the same details sent again after it: one update of the identity', async ({ page }) => {
+  const { frame, iframe, accountUuid } = await openFlowInModal(page, { accountState: 'applying-missing-identity' });
+  await reloadWhileOnItsWay(page, iframe, '/v1/account/enroll/identity', 'PATCH', () => fillIdentity(frame));
+  await expectStep(frame, 'identity');
+  await doneOnceMeanwhile(accountUuid, 'identity_updates');
+  await fillIdentity(frame);
+  await expectStep(frame, 'credit');
+  expect(await done(accountUuid, 'identity_updates'), 'no second update').toBe(1);
+});
+
+test('a finalize on its way when the page reloads: sent again under its key without a second press, finalized once, and the host hears completed', async ({ page }) => {
+  const { frame, iframe, accountUuid } = await openFlowInModal(page, { accountState: 'applying-enrollment-not-finalized' });
+  await expectStep(frame, 'review');
+  await reloadWhileOnItsWay(page, iframe, '/v1/account/enroll/finalize', 'POST', () => finalize(frame));
+  // Not "Review and submit" asking for the press again, nor an exit question on Close: the enrollment is submitted.
+  await expectStep(frame, 'done');
+  expect(await done(accountUuid, 'finalize_succeeded')).toBe(1);
+  await finishDone(frame);
+  expect((await waitForClose(page)).reason).toBe('completed');
 });

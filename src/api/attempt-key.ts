@@ -14,7 +14,7 @@
 import { newIdempotencyKey } from './client.js';
 
 export class AttemptKey {
-  private _key = '';
+  protected _key = '';
   /**
    * Only a salted hash of the last request is kept, never the request itself: the credit step's request is the SSN,
    * and no copy of it is kept anywhere but its input field (cleared when the step leaves the page). Salted with the
@@ -23,9 +23,12 @@ export class AttemptKey {
    */
   private _hash = 0;
 
-  /** The key for sending `request` (the request's identifying content, as a string). */
-  for(request: string): string {
-    if (!this._key || hash(this._key + request) !== this._hash) this._hash = hash((this._key = newIdempotencyKey()) + request);
+  /**
+   * The key for sending `request` (the request's identifying content, as a string); with `adopt`, that key from now
+   * on, whatever was sent before (a key this page did not make: steps/shared/sent-key.ts).
+   */
+  for(request: string, adopt?: string): string {
+    if (adopt || !this._key || hash(this._key + request) !== this._hash) this._hash = hash((this._key = adopt || newIdempotencyKey()) + request);
     return this._key;
   }
 

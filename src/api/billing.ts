@@ -1,23 +1,12 @@
 /**
- * The billing calls: the card step's (and the saved card the review shows), and the billing scope's (invoices, one
- * invoice with its charge groups, the billing address). A module of its own, imported by those step chunks, so the
- * first screen does not carry them; each takes the injected transport (client.ts), which a test fakes.
+ * The billing scope's calls: invoices, one invoice with its charge groups, the billing address. A module of its own,
+ * imported by the billing scope's steps only (the card calls are card.ts), so it travels in that scope's chunk; each
+ * takes the injected transport (client.ts), which a test fakes.
  */
 import type { Accepts, FlowApi, RequestOptions } from './client.js';
 import { sig } from './client.js';
 import type * as Contract from './types.js';
-import type { Account, BillingAddress, InvoiceDetail, InvoiceList, PaymentMethod, PaymentSession } from './types.js';
-
-export type { PaymentSession };
-
-export const createPaymentSession = (api: FlowApi, opts?: RequestOptions): Promise<PaymentSession> =>
-  api.request('POST', '/v1/account/billing/payment-session', {}, opts);
-
-export const ensurePaymentMethodAdded = (api: FlowApi, paymentMethodId: string, opts?: RequestOptions): Promise<Account> =>
-  api.request('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: paymentMethodId }, opts);
-
-export const getPaymentMethod = (api: FlowApi, signal?: AbortSignal): Promise<PaymentMethod> =>
-  api.request('GET', '/v1/account/billing/payment-method', undefined, sig(signal));
+import type { BillingAddress, InvoiceDetail, InvoiceList } from './types.js';
 
 /** One page of invoices, most recent first: `limit` (1–100) and the `next_cursor` of the page before. */
 export interface InvoicePageRequest {

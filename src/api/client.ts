@@ -4,7 +4,7 @@
  * answer, or an error status) is handed to recover.ts: the retry policy of retry.ts, then the error read from the
  * answer, loaded only then; every POST/PATCH/PUT carries an `Idempotency-Key` (fresh per call unless the caller passes the
  * key of the user action it is repeating), which is what makes retrying a mutating request safe. The later steps'
- * calls live in modules of their own (enroll.ts, plans.ts, billing.ts, locations.ts, address-search.ts), imported by
+ * calls live in modules of their own (enroll.ts, plans.ts, card.ts, billing.ts, locations.ts, address-search.ts, …), imported by
  * the step chunks, so the first screen does not carry them.
  */
 import { ATTEMPT_TIMEOUT_MS, attemptWithTimeout } from './attempt.js';

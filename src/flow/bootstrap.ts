@@ -61,8 +61,17 @@ interface StoredSession {
   battery?: string;
   /** The card whose save was sent and not yet answered (steps/payment/pending-card.ts): the processor's id. */
   card?: string;
-  /** The Idempotency-Key of a credit check sent and not yet answered (steps/credit/credit.ts): random, never the SSN. */
-  credit?: string;
+  /**
+   * The enrollment write sent and not yet answered (steps/shared/sent-key.ts): which step's, and its Idempotency-Key
+   * (random, never anything derived from what was sent).
+   */
+  write?: SentWrite;
+}
+
+/** The enrollment writes whose Idempotency-Key outlives a reload of the page (steps/shared/sent-key.ts). */
+export interface SentWrite {
+  step: 'plans' | 'identity' | 'credit' | 'review';
+  key: string;
 }
 
 interface LocationLike {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createFlowApi, fullAddressSearch, getAccount, getFlow, recoverFrom, type FlowApiOptions } from '../../src/api/client.js';
 import { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
-import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/billing.js';
+import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/card.js';
 import { finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
 import { getLocation } from '../../src/api/locations.js';
 import { requestPlans } from '../../src/api/plans.js';

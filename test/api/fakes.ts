@@ -7,15 +7,8 @@ import type { fullAddressSearch, getAccount, getFlow } from '../../src/api/clien
 import type { addressSearch, esiIdSearch } from '../../src/api/address-search.js';
 import type { requestPlans } from '../../src/api/plans.js';
 import type { acceptPlan, finalize, optOutReasons, recordEvent, submitCreditCheck, updateIdentity } from '../../src/api/enroll.js';
-import type {
-  createPaymentSession,
-  ensurePaymentMethodAdded,
-  getBillingAddress,
-  getInvoice,
-  getPaymentMethod,
-  listInvoices,
-  updateBillingAddress,
-} from '../../src/api/billing.js';
+import type { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../src/api/card.js';
+import type { getBillingAddress, getInvoice, listInvoices, updateBillingAddress } from '../../src/api/billing.js';
 import type { getLocation } from '../../src/api/locations.js';
 import type { listAllDocuments, listDocuments } from '../../src/api/documents.js';
 import type { acceptRenewal, listRenewalPlans } from '../../src/api/renewal.js';

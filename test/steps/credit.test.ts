@@ -399,7 +399,8 @@ describe('sf-step-credit', () => {
   });
 
   describe('after a reload while a check was on its way (its key beside the stored session)', () => {
-    const stored = () => (JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? '{}') as { credit?: string }).credit;
+    const stored = () => (JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? '{}') as { write?: unknown }).write;
+    const kept = JSON.stringify({ token: 'flow_t', locale: null, write: { step: 'credit', key: 'key-before-reload' } });
     afterEach(() => sessionStorage.clear());
 
     it('keeps the key of a check on its way beside the stored session, never the number, and drops it once answered', async () => {
@@ -413,13 +414,13 @@ describe('sf-step-credit', () => {
       const done = oneEvent(el, 'sf-step-complete');
       await submitWith(el);
       await done;
-      expect(JSON.parse(seen[0]!).credit).to.equal(fake.callsOf('submitCreditCheck')[0]!.idempotencyKey);
+      expect(JSON.parse(seen[0]!).write).to.deep.equal({ step: 'credit', key: fake.callsOf('submitCreditCheck')[0]!.idempotencyKey });
       expect(seen[0]).not.to.contain(SSN.replace(/\D/g, '').slice(-4));
       expect(stored()).to.equal(undefined);
     });
 
     it('the first check of the page goes under the kept key, whatever the number, so the service answers the first one', async () => {
-      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, credit: 'key-before-reload' }));
+      sessionStorage.setItem(SESSION_KEY, kept);
       const fake = new FakeApi().on('submitCreditCheck', async () => makeAccount({}, { is_credit_check_submitted: true }));
       const el = await mountCredit(fake);
       const done = oneEvent(el, 'sf-step-complete');
@@ -429,7 +430,7 @@ describe('sf-step-credit', () => {
     });
 
     it('the kept key refused for another number (the first check went through): on to where the account stands, no second check', async () => {
-      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, credit: 'key-before-reload' }));
+      sessionStorage.setItem(SESSION_KEY, kept);
       const fake = new FakeApi().on('submitCreditCheck', async () => {
         throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
       });

@@ -1,4 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/steps/identity/identity.js';
 import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
@@ -392,5 +393,20 @@ describe('sf-step-identity', () => {
     const lead = text(q(el, '.lead'));
     expect(lead).to.contain('The electricity provider needs these details');
     expect(lead).not.to.contain('utility');
+  });
+
+  it('after a reload while the details were on their way, the first save goes under their kept key (one update, not two)', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, write: { step: 'identity', key: 'key-before-reload' } }));
+    try {
+      const fake = identityApi();
+      const el = await mountIdentity(fake);
+      const done = oneEvent(el, 'sf-step-complete');
+      button(el, 'Continue').click();
+      await done;
+      expect(fake.callsOf('updateIdentity').map((c) => c.idempotencyKey)).to.deep.equal(['key-before-reload']);
+      expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).write, 'answered: nothing kept').to.equal(undefined);
+    } finally {
+      sessionStorage.clear();
+    }
   });
 });

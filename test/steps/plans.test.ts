@@ -1,4 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 import '../../src/steps/plans/plans.js';
 import type { SfStepPlans } from '../../src/steps/plans/plans.js';
 import { setLocale } from '../../src/i18n/localization.js';
@@ -412,5 +413,38 @@ describe('sf-step-plans', () => {
     expect(text(el)).not.to.contain('You accepted');
     const buttons = [...el.shadowRoot!.querySelectorAll('button')].map((b) => text(b));
     expect(buttons, 'no Continue: a plan must be accepted for this meter').not.to.include('Continue');
+  });
+
+  describe('after a reload while an acceptance was on its way (its key beside the stored session)', () => {
+    const kept = (key: string) => sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, write: { step: 'plans', key } }));
+    const write = () => (JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? '{}') as { write?: unknown }).write;
+    afterEach(() => sessionStorage.clear());
+
+    it('the first acceptance of the page goes under the kept key, so the service answers the first one rather than accept twice', async () => {
+      kept('key-before-reload');
+      const fake = plansApi();
+      const el = await mountPlans(fake);
+      const done = oneEvent(el, 'sf-step-complete');
+      await chooseAndAccept(el);
+      await done;
+      expect(fake.callsOf('acceptPlan').map((c) => c.idempotencyKey)).to.deep.equal(['key-before-reload']);
+      expect(write(), 'answered: nothing kept').to.equal(undefined);
+    });
+
+    it('the kept key refused for the plan accepted now (plans are priced anew after a reload: the first went through): no second acceptance, on to where the account stands', async () => {
+      kept('key-before-reload');
+      const fake = plansApi().on('acceptPlan', async () => {
+        throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
+      });
+      const el = await mountPlans(fake);
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      await chooseAndAccept(el);
+      const event = await done;
+      expect(event.detail.account, 'the root reads the account').to.equal(undefined);
+      expect(event.detail.data, 'nothing said of a plan: the review reads the one the service has').to.equal(undefined);
+      expect(fake.callsOf('acceptPlan')).to.have.length(1);
+      expect(write(), 'nothing kept').to.equal(undefined);
+      expect(text(el)).not.to.contain('Something went wrong');
+  });
   });
 });

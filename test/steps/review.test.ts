@@ -1,4 +1,5 @@
 import { expect, html, oneEvent } from '@open-wc/testing';
+import { SESSION_KEY } from '../../src/flow/bootstrap.js';
 import '../../src/steps/review/review.js';
 import type { SfStepReview } from '../../src/steps/review/review.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
@@ -394,6 +395,37 @@ describe('sf-step-review', () => {
         expect(shown).to.contain('earliest day possible after you submit');
         el.remove();
       }
+    });
+  });
+
+  describe('after a reload while a finalize was on its way (its key beside the stored session)', () => {
+    const kept = (step: string) => sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, write: { step, key: 'key-before-reload' } }));
+    afterEach(() => sessionStorage.clear());
+
+    it('sends the finalize the customer asked for again under its key, without a second press, and goes on', async () => {
+      kept('review');
+      const fake = reviewApi();
+      const done = new Promise<StepCompleteEvent>((resolve) => document.addEventListener('sf-step-complete', (e) => resolve(e as StepCompleteEvent), { once: true }));
+      await mountReview(fake);
+      expect((await done).detail.data?.finalized).to.equal(true);
+      expect(fake.callsOf('finalize').map((c) => c.idempotencyKey)).to.deep.equal(['key-before-reload']);
+      expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).write, 'answered: nothing kept').to.equal(undefined);
+    });
+
+    it('sends nothing when the account cannot be finalized (something missing), nor for another step\'s write', async () => {
+      kept('review');
+      const incomplete = makeAccount({ service_address: ADDRESS_RESULT } as never, { has_accepted_plan: true });
+      const fake = reviewApi(incomplete);
+      const el = await mountReview(fake, {}, incomplete);
+      await settle(el);
+      expect(text(el)).to.contain('Before you can submit');
+      kept('credit');
+      const other = reviewApi();
+      const again = await mountReview(other);
+      await settle(again);
+      expect(fake.callsOf('finalize')).to.have.length(0);
+      expect(other.callsOf('finalize')).to.have.length(0);
+      expect(button(again, 'Submit enrollment').disabled).to.equal(false);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import { Task } from '@lit/task';
-import { getPaymentMethod } from '../../api/billing.js';
+import { getPaymentMethod } from '../../api/card.js';
 import type { PaymentMethod } from '../../api/types.js';
 import { getLocale } from '../../i18n/localization.js';
 import { LaterStep } from '../shared/later-step.js';

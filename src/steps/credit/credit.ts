@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import { LaterStep } from '../shared/later-step.js';
 import { laterStepStyles } from '../shared/later-step.styles.js';
@@ -12,19 +11,7 @@ import { afterPress } from '../shared/after-press.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 import { submitCreditCheck } from '../../api/enroll.js';
-import { remember, sessionStore, storedSession } from '../../flow/bootstrap.js';
-
-/**
- * The Idempotency-Key of a credit check sent and not yet answered, beside the tab's stored session (bootstrap.ts):
- * after a reload of the page while it was on its way, the check sent again goes with it, so the service answers what
- * it did (or is doing) with the first one rather than run a second inquiry on the customer's credit file. A random
- * key only, never the number nor anything derived from it; it goes with the stored session.
- */
-function sentKey(): string | undefined {
-  const key: unknown = storedSession(sessionStore())?.credit;
-  return typeof key === 'string' && key ? key : undefined;
-}
-const rememberSent = (key?: string): void => remember(sessionStore(), null, { credit: key });
+import { SentKey } from '../shared/sent-key.js';
 
 /**
  * @summary Credit check step: the full SSN in a masked field and explicit consent to a soft credit check.
@@ -71,40 +58,31 @@ export class SfStepCredit extends LaterStep {
    * Decided from the digits when sending, not cleared on input: clearing the field and typing the same number again
    * after a lost answer is the same credit check (a second one would be a second inquiry on the customer's credit
    * file), a different number is a new one. Consent is always given when sending, so the digits are the request.
+   * After a reload of the page while a check was on its way, the first check of the new page goes under that one's
+   * key, whatever number is typed now (none was kept to compare): the service answers with the first one's outcome,
+   * or refuses the key for another number (below), never a second inquiry.
    */
-  private _key = new AttemptKey();
-  /** A check was sent from this page (its key is `_key`'s). */
-  private _checkSent = false;
+  private _key = new SentKey('credit');
 
   private _submit = new Task<[], Account>(this, {
     autoRun: false,
     task: (_args, { signal }) => {
       this._failure = null;
       const ssn = ssnDigits(this._ssn?.value ?? '');
-      // The first check of this page, after a reload while one was unanswered: it goes under that one's key, whatever
-      // number is typed now (none was kept to compare): the service then answers with the first one's outcome, or
-      // refuses the key for another number (below), never a second inquiry. Later ones: the same number, the same key.
-      const idempotencyKey = (!this._checkSent && sentKey()) || this._key.for(ssn);
-      this._checkSent = true;
-      rememberSent(idempotencyKey);
-      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey });
+      return submitCreditCheck(this.api, { ssn, consent: true }, { signal, idempotencyKey: this._key.for(ssn) });
     },
     onComplete: (account) => {
       this._clear();
       this._key.reset();
-      rememberSent();
       this.complete({ account });
     },
     onError: (error) => {
       const failure = toFailure(error, this);
-      const codes = fieldCodes(failure);
       // Processed already (the enrollment was submitted meanwhile, in another tab), or the check sent before a reload
       // went through with another number (its key refused for this one): nothing to send again; on to where the
       // account stands (the root reads it), not "check the digits on your card".
-      if (codes.get('ssn') === 'range' || codes.get('Idempotency-Key') === 'reused') return rememberSent(), this.complete();
+      if (this._key.reused(error) || fieldCodes(failure).get('ssn') === 'range') return this._key.reset(), this.complete();
       if (failure?.kind === 'fields') {
-        // Refused for what was sent: nothing ran, so a corrected number is a new check.
-        rememberSent();
         const fields = failure.fields.map((f) => f.field);
         if (fields.includes('ssn')) this._problem = 'server';
         if (fields.includes('consent')) this._consentError = true;

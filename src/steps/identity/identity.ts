@@ -2,7 +2,6 @@ import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
 import { updateIdentity, type IdentityRequest } from '../../api/enroll.js';
-import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account } from '../../api/types.js';
 import type { StepDraft } from '../../contract/context.js';
 import { LaterStep } from '../shared/later-step.js';
@@ -10,6 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepActions, stepHeading } from '../shared/layout.js';
 import { renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { SentKey } from '../shared/sent-key.js';
 import { afterPress } from '../shared/after-press.js';
 import { identityStyles } from './identity.styles.js';
 import { formatPhone } from '../../ui/format.js';
@@ -57,21 +57,22 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
   private _touched = new Set<Field>();
   private _server = new Set<Field>();
   private _failure: Failure | null = null;
-  /** The same details sent again (Continue or "Try again" after a lost answer) are the same update. */
-  private _key = new AttemptKey();
+  /**
+   * The same details sent again (Continue or "Try again" after a lost answer) are the same update; so is the first
+   * update after a reload of the page while one was on its way (sent-key.ts).
+   */
+  private _key = new SentKey('identity');
 
   private _save = new Task<[IdentityRequest], Account>(this, {
     autoRun: false,
     task: ([body], { signal }) => {
       this._failure = null;
-      return updateIdentity(this.api, body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
+      return this._key.send(JSON.stringify(body), (idempotencyKey) => updateIdentity(this.api, body, { signal, idempotencyKey }));
     },
-    // Saved: the same details pressed again later (Back from a later step) are a new request, answered with the account
-    // as it is then, not the replay of this one (which predates the credit check, and would route back to it).
-    onComplete: (account) => {
-      this._key.reset();
-      this.complete({ account });
-    },
+    // Saved (the key's `send` ended the attempt: the same details pressed again later, Back from a later step, are a
+    // new request, answered with the account as it is then, not the replay of this one, which predates the credit
+    // check and would route back to it).
+    onComplete: (account) => this.complete({ account }),
     onError: (error) => {
       const failure = toFailure(error, this);
       if (failure?.kind === 'fields') {

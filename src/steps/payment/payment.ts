@@ -14,7 +14,7 @@ import { renderRefusal } from '../shared/refusal.js';
 import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
 import { pendingCard, rememberPendingCard } from './pending-card.js';
-import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/billing.js';
+import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/card.js';
 
 /** For the root's `warmUpCardProcessor`: the adapter lives in this step's chunk. */
 export { warmUp } from '../../payment/stripe.js';

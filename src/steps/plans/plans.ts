@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, AddressSearchResult, Plan } from '../../api/types.js';
 import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { PlansViewedEvent } from '../../contract/exit-events.js';
@@ -10,6 +9,7 @@ import { laterStepStyles } from '../shared/later-step.styles.js';
 import { stepHeading } from '../shared/layout.js';
 import { fieldCodes, renderRetryAlert, toFailure, type Failure } from '../shared/failure.js';
 import { renderRefusal } from '../shared/refusal.js';
+import { SentKey } from '../shared/sent-key.js';
 import { plansStyles } from './plans.styles.js';
 import type { PlanAcceptEvent } from './plan-events.js';
 import type { PlansDraft, StartDateProblem } from './plan-accept.js';
@@ -51,8 +51,13 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
   /** The plans of the request whose plans_viewed was recorded; compared by identity, one event per request. */
   private _viewedList?: Plan[];
   private _observer?: IntersectionObserver;
-  /** The same plan and start date accepted again (Accept or "Try again" after a lost answer) is the same acceptance. */
-  private _acceptKey = new AttemptKey();
+  /**
+   * The same plan and start date accepted again (Accept or "Try again" after a lost answer) is the same acceptance;
+   * so is the first acceptance after a reload of the page while one was on its way (sent-key.ts). The plans shown
+   * after the reload are priced anew (new plan ids), so that one is another request, which the service refuses under
+   * the key once the first went through: one acceptance, and on to where the account stands (`_acceptFailed`).
+   */
+  private _acceptKey = new SentKey('plans');
 
   private get _esiId(): string | undefined {
     return this.address?.esi_id ?? this.account?.service_address?.esi_id ?? undefined;
@@ -214,6 +219,10 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
   }
 
   private _acceptFailed(error: unknown): void {
+    // The acceptance sent before a reload went through (its key refused for the plan accepted now): the plan the
+    // customer accepted then stands, never a second contract; the root reads the account and goes on (the review
+    // names the plan, and Back from there changes it).
+    if (this._acceptKey.reused(error)) return this.complete();
     const failure = toFailure(error, this);
     if (failure?.kind === 'fields' || failure?.kind === 'refused') {
       const fields = fieldCodes(failure);

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import { msg } from '@lit/localize';
 import { Task, TaskStatus } from '@lit/task';
-import { AttemptKey } from '../../api/attempt-key.js';
 import type { Account, PaymentMethod } from '../../api/types.js';
 import type { ApiError } from '../../api/errors.js';
 import type { StepDraft } from '../../contract/context.js';
@@ -13,14 +12,18 @@ import type { AcceptedPlan } from '../../contract/enrollment.js';
 import { readAcceptedPlan } from './accepted-plan.js';
 import { missingItems, renderFinalizeRefusal, renderMissing, type MissingItem } from './missing.js';
 import { renderSummary } from './summary.js';
+import { SentKey, sentWrite } from '../shared/sent-key.js';
 import { reviewStyles } from './review.styles.js';
 import { getAccount } from '../../api/client.js';
-import { getPaymentMethod } from '../../api/billing.js';
+import { getPaymentMethod } from '../../api/card.js';
 import { finalize } from '../../api/enroll.js';
 
 export interface ReviewDraft extends StepDraft {
-  /** The key of finalizing this enrollment, kept by the root across Back and re-renders: finalize happens once. */
-  finalizeKey?: AttemptKey;
+  /**
+   * The key of finalizing this enrollment, kept by the root across Back and re-renders, and beside the stored session
+   * across a reload (sent-key.ts): finalize happens once.
+   */
+  finalizeKey?: SentKey;
 }
 
 interface Loaded {
@@ -70,6 +73,13 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   /** Set synchronously on the first click: the guard a double click cannot pass, whatever the DOM says. */
   private _finalizing = false;
 
+  /**
+   * The page was reloaded while a finalize was on its way (its key kept, sent-key.ts): once the account is read, and
+   * unless it says finalized, the finalize the customer asked for is sent again under that key ("Submitting…"), and
+   * the service answers with what the first one did, rather than the review asking for a press that was made.
+   */
+  private _resume = sentWrite() === 'review';
+
   private _load = new Task(this, {
     args: () => [this._api] as const,
     task: async ([api], { signal }): Promise<Loaded | undefined> => {
@@ -88,6 +98,9 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
       if (loaded?.account.enrollment.is_enrollment_finalized) {
         this._finalized = true;
         this.complete({ account: loaded.account, data: { finalized: true } });
+      } else if (this._resume && loaded) {
+        this._resume = false;
+        if (loaded.account.enrollment.can_finalize_enrollment) this._submit();
       } else if (this._refused && loaded) {
         const refusal = this._refused;
         // The task sets its value after this callback: request the update here so focusing waits for that render.
@@ -115,9 +128,9 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
       this._refused = null;
       const agent = this._agent ?? this.isClientAgent;
       // No AbortSignal: once sent, finalizing must run to its end even if the customer navigates.
-      await finalize(this.api, agent ? { is_client_agent_enrollment: true } : undefined, {
-        idempotencyKey: (this.draft.finalizeKey ??= new AttemptKey()).for(String(agent)),
-      });
+      const key = (this.draft.finalizeKey ??= new SentKey('review'));
+      await finalize(this.api, agent ? { is_client_agent_enrollment: true } : undefined, { idempotencyKey: key.for(String(agent)) });
+      key.reset();
       this._finalized = true;
       // The root routes from the account; a failed re-read is no reason to hide a successful finalize.
       return getAccount(this.api).catch(() => undefined);
