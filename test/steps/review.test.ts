@@ -412,6 +412,30 @@ describe('sf-step-review', () => {
       expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).write, 'answered: nothing kept').to.equal(undefined);
     });
 
+    it('not a finalize this page sent: refused for what was missing, the review shown again waits for the press', async () => {
+      kept('credit');
+      let refuse = true;
+      const fake = reviewApi().on('finalize', async () => {
+        if (refuse) throw apiError(422, 'unprocessable');
+      });
+      const draft: Record<string, unknown> = {};
+      const el = await mountReview(fake, draft);
+      button(el, 'Submit enrollment').click();
+      await until(() => fake.callsOf('finalize').length === 1 && fake.callsOf('getAccount').length === 2);
+      await settle(el);
+      expect(JSON.parse(sessionStorage.getItem(SESSION_KEY)!).write?.step, "this page's refused finalize, still kept").to.equal('review');
+      el.remove();
+      // Back from fixing what was missing: a new review element on the same draft.
+      refuse = false;
+      const again = await mountReview(fake, draft);
+      await settle(again);
+      expect(fake.callsOf('finalize'), 'nothing sent without the press').to.have.length(1);
+      const done = oneEvent(again, 'sf-step-complete');
+      button(again, 'Submit enrollment').click();
+      await done;
+      expect(fake.callsOf('finalize')).to.have.length(2);
+    });
+
     it('sends nothing when the account cannot be finalized (something missing), nor for another step\'s write', async () => {
       kept('review');
       const incomplete = makeAccount({ service_address: ADDRESS_RESULT } as never, { has_accepted_plan: true });

@@ -76,7 +76,9 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
   /**
    * The page was reloaded while a finalize was on its way (its key kept, sent-key.ts): once the account is read, and
    * unless it says finalized, the finalize the customer asked for is sent again under that key ("Submitting…"), and
-   * the service answers with what the first one did, rather than the review asking for a press that was made.
+   * the service answers with what the first one did, rather than the review asking for a press that was made. Not
+   * for a finalize this page sent (its key in the draft: refused, and the review shown again once what was missing
+   * is fixed).
    */
   private _resume = sentWrite() === 'review';
 
@@ -98,7 +100,7 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
       if (loaded?.account.enrollment.is_enrollment_finalized) {
         this._finalized = true;
         this.complete({ account: loaded.account, data: { finalized: true } });
-      } else if (this._resume && loaded) {
+      } else if (this._resume && !this.draft.finalizeKey && loaded) {
         this._resume = false;
         if (loaded.account.enrollment.can_finalize_enrollment) this._submit();
       } else if (this._refused && loaded) {
