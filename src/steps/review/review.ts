@@ -150,6 +150,8 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
         return this._submit();
       }
       if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
+        // Refused: nothing is on its way (a reload shows the review, not a finalize sent again).
+        this.draft.finalizeKey?.reset();
         this._refused = failure.error;
         this._redo = [];
         if (codes.has('start_date')) this._redo.push('start');
