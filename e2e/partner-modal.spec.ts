@@ -60,3 +60,24 @@ test('Close pressed while the session loads: the modal is told once the session 
     await clearFaults();
   }
 });
+
+test('a link that no longer works: the modal offers its own Close once the flow has said nothing for 4 s, long before readyTimeout', async ({ page }) => {
+  // The partner's backend hands out a link cut short, as a copy that lost its end would be.
+  await page.route('**/api/flow-link', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { login_link: string };
+    await route.fulfill({ response, json: { ...body, login_link: body.login_link.replace(/(token=flow_\w{6})\w+/, '$1') } });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open in a modal', exact: true }).click();
+  const frame = page.frameLocator('[data-testid="flow-frame"]');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
+  const opened = Date.now();
+  // The SDK's button, above the flow (the flow's screen has none: it cannot tell a page it does not know yet).
+  const close = page.getByTestId('flow-modal').getByRole('button', { name: 'Close electricity enrollment', exact: true });
+  await expect(close).toBeVisible({ timeout: 8000 });
+  expect(Date.now() - opened, 'well before the demo\'s readyTimeout of 12 s').toBeLessThan(8000);
+  await close.click();
+  await expect(page.getByTestId('flow-frame')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open in a modal', exact: true })).toBeFocused();
+});

@@ -25,8 +25,9 @@ export interface ServiceFlowOptions {
   lang?: string;
   /**
    * If the flow has not said it is ready after this many milliseconds (default 10000), the SDK shows its own close
-   * button above the iframe, the only way out of a flow that cannot load; it goes away once the flow is ready.
-   * `Infinity` never shows it; NaN or a negative value counts as the default.
+   * button above the iframe, the only way out of a flow that cannot load; it goes away once the flow is ready. Also
+   * shown, earlier, when the flow's page has loaded and said nothing for 4 seconds (a link already invalid or
+   * expired). `Infinity` never shows it; NaN or a negative value counts as the default.
    */
   readyTimeout?: number;
   /** That button's text (default, also for an empty one: "Close"), e.g. in the page's language. */
@@ -44,6 +45,12 @@ export interface ServiceFlowHandle {
 
 /** Shortest height a desktop dialog takes, whatever the flow's content measures (a loading screen is short). */
 const MIN_HEIGHT = 320;
+/**
+ * How long the flow's page, once loaded, may say nothing before the SDK shows its close button (earlier than
+ * `readyTimeout`): a link that is already invalid or expired shows a screen that cannot tell a page it does not know
+ * yet. A working flow speaks within about a second of its load (its session is asked for while the page loads).
+ */
+const QUIET = 4000;
 /** A phone: the flow takes the whole screen. */
 const PHONE = '(max-width: 600px)';
 
@@ -140,6 +147,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   relayout();
 
   let ready = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
   // The flow's optional handshake (docs/messages.md): the origin the browser attaches to it tells the flow where to
   // send, where the browser does not name the parent to it. Sent to the flow's origin only, on load and on its first
   // message (the flow may not have been listening at load).
@@ -149,6 +157,7 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
     if (current !== handle) return;
     current = null;
     clearTimeout(slow);
+    clearTimeout(quiet);
     window.removeEventListener('message', onMessage);
     phone.removeEventListener('change', relayout);
     gone.disconnect();
@@ -210,8 +219,12 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // The login link is navigated to, not set as the iframe's src: an attribute would keep the token in this page's
   // DOM for the whole session, where any script of the page (a session-replay recorder) reads it.
   iframe.contentWindow?.location.replace(options.loginLink);
-  // Greeted on the flow's load, not the empty document's it replaces (that one has this page's origin).
-  iframe.addEventListener('load', greet);
+  // Greeted on the flow's load, not the empty document's it replaces (that one has this page's origin). A flow that
+  // then says nothing (QUIET) gets the way out now rather than at readyTimeout; never with readyTimeout Infinity.
+  iframe.addEventListener('load', () => {
+    greet();
+    if (slow) quiet = setTimeout(() => greeted || (way.style.display = 'block'), QUIET);
+  });
   iframe.focus();
   return handle;
 }

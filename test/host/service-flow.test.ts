@@ -259,6 +259,36 @@ describe('ServiceFlow.open (host SDK)', () => {
     }
   });
 
+  describe('a flow page that loads and then says nothing (a link already invalid: the flow cannot tell a page it does not know yet)', () => {
+    const loaded = () => new Promise((r) => iframe()!.addEventListener('load', r, { once: true }));
+    const button = () => dialog()?.querySelector('button') ?? null;
+
+    it('gets the close button 4 s after its load, not at readyTimeout', async () => {
+      const calls = open();
+      await loaded();
+      await new Promise((r) => setTimeout(r, 3500));
+      expect(drawn(button()), 'not before the flow had its time').to.equal(false);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(drawn(button()), 'well before the default 10 s').to.equal(true);
+      button()!.click();
+      expect(dialog()).to.equal(null);
+      expect(calls.closes).to.deep.equal([undefined]);
+    });
+
+    it('a flow that spoke (its session known) does not get it then; nor one opened with readyTimeout: Infinity', async () => {
+      open();
+      await loaded();
+      deliver({ type: 'service-flow-resize', version: 1, scope: 'enrollment', height: 600 });
+      await new Promise((r) => setTimeout(r, 4300));
+      expect(drawn(button())).to.equal(false);
+      handle!.destroy();
+      open({ readyTimeout: Infinity });
+      await loaded();
+      await new Promise((r) => setTimeout(r, 4300));
+      expect(drawn(button())).to.equal(false);
+    });
+  });
+
   it('readyTimeout: Infinity never shows its close button (a timer would have fired at once)', async () => {
     open({ readyTimeout: Infinity });
     await new Promise((r) => setTimeout(r, 50));
