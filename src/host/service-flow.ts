@@ -220,8 +220,10 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // DOM for the whole session, where any script of the page (a session-replay recorder) reads it.
   iframe.contentWindow?.location.replace(options.loginLink);
   // Greeted on the flow's load, not the empty document's it replaces (that one has this page's origin). A flow that
-  // then says nothing (QUIET) gets the way out now rather than at readyTimeout; never with readyTimeout Infinity.
+  // then says nothing (QUIET) gets the way out now rather than at readyTimeout; never with readyTimeout Infinity. Each
+  // load is a new page (the customer reloaded it): not ready, nor heard from, until it says so itself.
   iframe.addEventListener('load', () => {
+    ready = greeted = false;
     greet();
     if (slow) quiet = setTimeout(() => greeted || (way.style.display = 'block'), QUIET);
   });

@@ -275,6 +275,17 @@ describe('ServiceFlow.open (host SDK)', () => {
       expect(calls.closes).to.deep.equal([undefined]);
     });
 
+    it('a flow that was ready, reloaded into a page that says nothing (its link expired meanwhile), gets it too', async () => {
+      open();
+      await loaded();
+      deliver(ready);
+      const again = loaded();
+      iframe()!.contentWindow!.location.replace(LINK);
+      await again;
+      await new Promise((r) => setTimeout(r, 4300));
+      expect(drawn(button())).to.equal(true);
+    });
+
     it('a flow that spoke (its session known) does not get it then; nor one opened with readyTimeout: Infinity', async () => {
       open();
       await loaded();
