@@ -429,17 +429,23 @@ describe('sf-step-credit', () => {
       expect(fake.callsOf('submitCreditCheck')[0]!.idempotencyKey).to.equal('key-before-reload');
     });
 
-    it('the kept key refused for another number (the first check went through): on to where the account stands, no second check', async () => {
+    it('the kept key refused for another number (the first check went through): no second check, and the step says the check is submitted', async () => {
       sessionStorage.setItem(SESSION_KEY, kept);
-      const fake = new FakeApi().on('submitCreditCheck', async () => {
-        throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
-      });
+      const fake = new FakeApi()
+        .on('submitCreditCheck', async () => {
+          throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
+        })
+        .on('getAccount', async () => makeAccount({}, { is_credit_check_submitted: true }));
       const el = await mountCredit(fake);
-      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
       await submitWith(el);
-      expect((await done).detail.account, 'the root reads the account').to.equal(undefined);
+      await until(() => text(el).includes('Your credit check is submitted. It is not run again.'));
       expect(fake.callsOf('submitCreditCheck')).to.have.length(1);
       expect(stored()).to.equal(undefined);
+      expect(el.shadowRoot!.activeElement?.id, 'focus on the heading, not lost to the page').to.equal('step-heading');
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      button(el, 'Continue').click();
+      await done;
+      expect(fake.callsOf('submitCreditCheck'), 'Continue runs nothing').to.have.length(1);
     });
   });
 });

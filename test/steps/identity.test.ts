@@ -395,6 +395,31 @@ describe('sf-step-identity', () => {
     expect(lead).not.to.contain('utility');
   });
 
+  it('the kept key refused for other details (the ones before the reload were saved): these are saved too, under a key of their own', async () => {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, write: { step: 'identity', key: 'key-before-reload' } }));
+    try {
+      let first = true;
+      const fake = new FakeApi().on('updateIdentity', async (body) => {
+        if (first) {
+          first = false;
+          throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
+        }
+        return makeAccount({ ...body }, { is_identity_verified: true });
+      });
+      const el = await mountIdentity(fake);
+      const done = oneEvent(el, 'sf-step-complete');
+      button(el, 'Continue').click();
+      await done;
+      const keys = fake.callsOf('updateIdentity').map((c) => c.idempotencyKey);
+      expect(keys).to.have.length(2);
+      expect(keys[0]).to.equal('key-before-reload');
+      expect(keys[1]).not.to.equal('key-before-reload');
+      expect(text(el)).not.to.contain('Something went wrong');
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('after a reload while the details were on their way, the first save goes under their kept key (one update, not two)', async () => {
     sessionStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'flow_t', locale: null, write: { step: 'identity', key: 'key-before-reload' } }));
     try {

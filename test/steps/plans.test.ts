@@ -48,8 +48,8 @@ async function cards(el: SfStepPlans): Promise<HTMLElement[]> {
 }
 
 /** The first plan chosen, its terms ticked and "Accept plan" pressed: the acceptance form, for what follows. */
-async function chooseAndAccept(el: SfStepPlans): Promise<HTMLElement> {
-  const accept = await choose(el);
+async function chooseAndAccept(el: SfStepPlans, index = 0): Promise<HTMLElement> {
+  const accept = await choose(el, index);
   q<HTMLInputElement>(accept, '#terms').click();
   await settle(accept);
   button(accept, 'Accept plan').click();
@@ -431,20 +431,27 @@ describe('sf-step-plans', () => {
       expect(write(), 'answered: nothing kept').to.equal(undefined);
     });
 
-    it('the kept key refused for the plan accepted now (plans are priced anew after a reload: the first went through): no second acceptance, on to where the account stands', async () => {
+    it('the kept key refused for the plan accepted now (priced anew after a reload: the first went through): no second acceptance, the plan that stands said, with Continue', async () => {
       kept('key-before-reload');
-      const fake = plansApi().on('acceptPlan', async () => {
-        throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
-      });
+      const location = makeLocation({ plan_name: 'Lone Star 12' });
+      const fake = plansApi()
+        .on('acceptPlan', async () => {
+          throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
+        })
+        .on('getAccount', async () => makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid } as never, { has_accepted_plan: true }))
+        .on('getLocation', async () => location);
       const el = await mountPlans(fake);
-      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
-      await chooseAndAccept(el);
-      const event = await done;
-      expect(event.detail.account, 'the root reads the account').to.equal(undefined);
-      expect(event.detail.data, 'nothing said of a plan: the review reads the one the service has').to.equal(undefined);
+      await chooseAndAccept(el, 1);
+      await until(() => text(el).includes('You accepted Lone Star 12.'));
       expect(fake.callsOf('acceptPlan')).to.have.length(1);
       expect(write(), 'nothing kept').to.equal(undefined);
       expect(text(el)).not.to.contain('Something went wrong');
-  });
+      await settle(el);
+      expect(el.shadowRoot!.activeElement?.textContent?.trim(), 'focus on Continue, where the plan that stands is said').to.equal('Continue');
+      const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+      button(el, 'Continue').click();
+      expect((await done).detail.data, 'nothing said of a plan: the review reads the one the service has').to.equal(undefined);
+      expect(fake.callsOf('acceptPlan')).to.have.length(1);
+    });
   });
 });

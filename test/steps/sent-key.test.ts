@@ -47,34 +47,39 @@ describe('SentKey (the key of an enrollment write, beside the stored session unt
     expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
   });
 
-  it('send: the kept key refused as another request\'s (`reused`) is forgotten and the request sent again under a key of its own', async () => {
+  it("reused: the service's refusal of the key as another request's (the write before the reload went through) forgets it", () => {
     session({ step: 'plans', key: 'kept-before-reload' });
     const key = new SentKey('plans');
-    const keys: string[] = [];
-    const answer = await key.send('plan-2', async (k) => {
-      keys.push(k);
-      if (k === 'kept-before-reload') throw apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used for a different request' }]);
-      return 'accepted';
-    });
-    expect(answer).to.equal('accepted');
-    expect(keys).to.have.length(2);
-    expect(keys[0]).to.equal('kept-before-reload');
-    expect(keys[1]).not.to.equal('kept-before-reload');
-    expect(stored()?.write, 'answered: nothing on its way').to.equal(undefined);
+    key.for('plan-2');
+    expect(key.reused(apiError(503, 'unavailable')), 'a failure of another kind').to.equal(false);
+    expect(stored()?.write?.key).to.equal('kept-before-reload');
+    expect(key.reused(apiError(422, 'unprocessable', [{ field: 'Idempotency-Key', code: 'reused', message: 'used' }]))).to.equal(true);
+    expect(stored()?.write).to.equal(undefined);
+    expect(key.for('plan-2'), 'the next send: a key of its own').not.to.equal('kept-before-reload');
   });
 
-  it('send: any other failure is the caller\'s, the key still kept (the same request sent again is the same write)', async () => {
-    session();
-    const key = new SentKey('identity');
-    let first = '';
-    const failed = await key
-      .send('details', async (k) => {
-        first = k;
-        throw apiError(503, 'unavailable');
-      })
-      .catch((e: unknown) => e);
-    expect((failed as { status?: number }).status).to.equal(503);
-    expect(stored()?.write).to.deep.equal({ step: 'identity', key: first });
-    expect(await key.send('details', async (k) => k)).to.equal(first);
+  it("a credit check's key kept from before a reload stays while the details are saved again (Back, Continue): the same number is still that check", () => {
+    session({ step: 'credit', key: 'credit-before-reload' });
+    const identity = new SentKey('identity');
+    identity.for('{"first_name":"Ana"}');
+    expect(stored()?.write, 'not taken by an earlier step').to.deep.equal({ step: 'credit', key: 'credit-before-reload' });
+    identity.reset();
+    expect(stored()?.write, 'nor emptied by its answer').to.deep.equal({ step: 'credit', key: 'credit-before-reload' });
+    expect(new SentKey('plans').for('plan-1')).not.to.equal('credit-before-reload');
+    expect(stored()?.write?.key).to.equal('credit-before-reload');
+    expect(new SentKey('credit').for('301274815')).to.equal('credit-before-reload');
+  });
+
+  it("a finalize's key kept from before a reload is any write's to take (it was refused for want of that one), and a stale key of an earlier step too", () => {
+    session({ step: 'review', key: 'finalize-before-reload' });
+    const identity = new SentKey('identity');
+    const sent = identity.for('{"first_name":"Ana"}');
+    expect(stored()?.write).to.deep.equal({ step: 'identity', key: sent });
+    expect(sentWrite()).to.equal('identity');
+    const credit = new SentKey('credit');
+    const check = credit.for('301274815');
+    expect(stored()?.write, "an earlier step's key is a later step's to take").to.deep.equal({ step: 'credit', key: check });
+    credit.reset();
+    expect(stored()?.write).to.equal(undefined);
   });
 });

@@ -11,6 +11,7 @@ import { afterPress } from '../shared/after-press.js';
 import { creditStyles } from './credit.styles.js';
 import { formatSsn, ssnDigits, ssnProblem, type SsnProblem } from './ssn.js';
 import { submitCreditCheck } from '../../api/enroll.js';
+import { getAccount } from '../../api/client.js';
 import { SentKey } from '../shared/sent-key.js';
 
 /**
@@ -78,10 +79,17 @@ export class SfStepCredit extends LaterStep {
     },
     onError: (error) => {
       const failure = toFailure(error, this);
-      // Processed already (the enrollment was submitted meanwhile, in another tab), or the check sent before a reload
-      // went through with another number (its key refused for this one): nothing to send again; on to where the
-      // account stands (the root reads it), not "check the digits on your card".
-      if (this._key.reused(error) || fieldCodes(failure).get('ssn') === 'range') return this._key.reset(), this.complete();
+      // The check sent before a reload went through with another number (its key refused for this one): never a
+      // second inquiry. The account read again says so on this step ("Your credit check is submitted", Continue).
+      if (this._key.reused(error)) {
+        return void getAccount(this.api).then(
+          (account) => (account.enrollment.is_credit_check_submitted ? ((this.account = account), void this.focusHeading()) : this.complete()),
+          () => this.complete(),
+        );
+      }
+      // Processed already (the enrollment was submitted meanwhile, in another tab): nothing to send again; on to where
+      // the account stands (the root reads it), not "check the digits on your card".
+      if (fieldCodes(failure).get('ssn') === 'range') return this._key.reset(), this.complete();
       if (failure?.kind === 'fields') {
         const fields = failure.fields.map((f) => f.field);
         if (fields.includes('ssn')) this._problem = 'server';

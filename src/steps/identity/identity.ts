@@ -65,14 +65,24 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
 
   private _save = new Task<[IdentityRequest], Account>(this, {
     autoRun: false,
-    task: ([body], { signal }) => {
+    task: async ([body], { signal }) => {
       this._failure = null;
-      return this._key.send(JSON.stringify(body), (idempotencyKey) => updateIdentity(this.api, body, { signal, idempotencyKey }));
+      const send = () => updateIdentity(this.api, body, { signal, idempotencyKey: this._key.for(JSON.stringify(body)) });
+      try {
+        return await send();
+      } catch (error) {
+        // Refused as another request's: the details sent before a reload went through, and these differ; they are
+        // saved as a write of their own, as they would be had the first answer arrived.
+        if (!this._key.reused(error)) throw error;
+        return send();
+      }
     },
-    // Saved (the key's `send` ended the attempt: the same details pressed again later, Back from a later step, are a
-    // new request, answered with the account as it is then, not the replay of this one, which predates the credit
-    // check and would route back to it).
-    onComplete: (account) => this.complete({ account }),
+    // Saved: the same details pressed again later (Back from a later step) are a new request, answered with the account
+    // as it is then, not the replay of this one (which predates the credit check, and would route back to it).
+    onComplete: (account) => {
+      this._key.reset();
+      this.complete({ account });
+    },
     onError: (error) => {
       const failure = toFailure(error, this);
       if (failure?.kind === 'fields') {

@@ -15,6 +15,7 @@ import { paymentStyles } from './payment.styles.js';
 import './current-card.js';
 import { pendingCard, rememberPendingCard } from './pending-card.js';
 import { createPaymentSession, ensurePaymentMethodAdded, getPaymentMethod } from '../../api/card.js';
+import { remember, sessionStore } from '../../flow/bootstrap.js';
 
 /** For the root's `warmUpCardProcessor`: the adapter lives in this step's chunk. */
 export { warmUp } from '../../payment/stripe.js';
@@ -190,6 +191,9 @@ export class SfStepPayment extends LaterStep {
     onComplete: (account) => {
       if (!account) return;
       rememberPendingCard();
+      // Nor is an enrollment write kept from before a reload on its way (steps/shared/sent-key.ts): a finalize refused
+      // for want of this card is not sent again by the review, which waits for its press.
+      remember(sessionStore(), null, { write: undefined });
       this._saved = true;
       this.complete({ account });
     },

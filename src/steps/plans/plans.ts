@@ -19,6 +19,7 @@ import '../opt-out/opt-out.js';
 import { requestPlans } from '../../api/plans.js';
 import { acceptPlan, recordEvent } from '../../api/enroll.js';
 import { getLocation } from '../../api/locations.js';
+import { getAccount } from '../../api/client.js';
 
 /**
  * @summary Plans step: priced plans for the confirmed meter, the plans-viewed event once they are on screen, the
@@ -115,7 +116,38 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
       const accepted: AcceptedPlan = { ...plan, start_date: startDate };
       this.complete({ account, data: { plan: accepted } });
     },
-    onError: (error) => this._acceptFailed(error),
+    onError: (error) => {
+      // The acceptance sent before a reload went through (its key refused for the plan accepted now, priced anew):
+      // never a second contract unasked. The account read again names the plan that stands ("You accepted …", with
+      // Continue, which takes focus); accepting this one after that is a change of plan, a request of its own.
+      if (this._acceptKey.reused(error)) {
+        return void getAccount(this.api).then(async (account) => {
+          this.account = account;
+          await this.updateComplete;
+          await this._kept.taskComplete;
+          void this.focusHeading('.alert button');
+        }, () => this.complete());
+      }
+      const failure = toFailure(error, this);
+      if (failure?.kind === 'fields' || failure?.kind === 'refused') {
+        const fields = fieldCodes(failure);
+        if (fields.has('plan_uuid') || failure.error.status === 404) {
+          // The price expired (plans live 5 business days) or was replaced: fetch current prices, start over.
+          this._expired = true;
+          this._failure = null;
+          this.draft.planUuid = undefined;
+          this.draft.termsAccepted = false;
+          void this._plans.run().then(() => this.focusHeading('h1'));
+          return;
+        }
+        if (fields.has('start_date') || fields.has('service_start_date')) {
+          this._startProblem = 'server';
+          this._failure = null;
+          return;
+        }
+      }
+      this._failure = failure;
+    },
   });
   private _acceptArgs?: [Plan, string];
 
@@ -137,17 +169,13 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
     this._observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         this._observer?.disconnect();
-        this._recordViewed(plans);
+        const plan_uuids = plans.map((p) => p.uuid);
+        this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
+        // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
+        recordEvent(this.api, { event: 'plans_viewed', plan_uuids }).catch(() => undefined);
       }
     });
     this._observer.observe(list);
-  }
-
-  private _recordViewed(plans: Plan[]): void {
-    const plan_uuids = plans.map((p) => p.uuid);
-    this.dispatchEvent(new PlansViewedEvent({ plan_uuids }));
-    // Analytics must never get in the customer's way: the client already retries; a final failure is dropped.
-    recordEvent(this.api, { event: 'plans_viewed', plan_uuids }).catch(() => undefined);
   }
 
   override render() {
@@ -182,26 +210,25 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
         ${status === TaskStatus.COMPLETE && plans.length === 0
           ? html`<p role="status">${msg('No plans are available for this address right now. Please try again later.', { id: 'plans.none' })}</p>`
           : nothing}
-        ${plans.length && status === TaskStatus.COMPLETE ? this._renderList(plans, accepting) : nothing}
+        ${plans.length && status === TaskStatus.COMPLETE
+          ? renderPlanList(this, plans, {
+              label: msg('Available plans', { id: 'plans.list' }),
+              busy: accepting,
+              serverProblem: this._startProblem,
+              clientAgent: this.isClientAgent,
+              // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would
+              // accept the plan, the date and the tick as they were, not as the form now shows them), and "Prices
+              // changed" (chosen again).
+              reset: () => ((this._startProblem = null), (this._failure = null), (this._expired = false)),
+              accept: this._onAccept,
+            })
+          : nothing}
       </div>
       <div class="actions">
         <button type="button" class="btn secondary start" ?disabled=${accepting} @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
         <button type="button" class="btn link" ?disabled=${accepting} @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>
       </div>
     `;
-  }
-
-  private _renderList(plans: Plan[], accepting: boolean) {
-    return renderPlanList(this, plans, {
-      label: msg('Available plans', { id: 'plans.list' }),
-      busy: accepting,
-      serverProblem: this._startProblem,
-      clientAgent: this.isClientAgent,
-      // Another plan chosen, or the form edited: what was said of it before goes, "Try again" too (it would accept the
-      // plan, the date and the tick as they were, not as the form now shows them), and "Prices changed" (chosen again).
-      reset: () => ((this._startProblem = null), (this._failure = null), (this._expired = false)),
-      accept: this._onAccept,
-    });
   }
 
   private _onAccept(e: PlanAcceptEvent): void {
@@ -216,32 +243,6 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
     // with the same key.
     if (this._plans.status === TaskStatus.ERROR || this._accept.status !== TaskStatus.ERROR || !this._acceptArgs) void this._plans.run();
     else this.sending(this._accept.run(this._acceptArgs));
-  }
-
-  private _acceptFailed(error: unknown): void {
-    // The acceptance sent before a reload went through (its key refused for the plan accepted now): the plan the
-    // customer accepted then stands, never a second contract; the root reads the account and goes on (the review
-    // names the plan, and Back from there changes it).
-    if (this._acceptKey.reused(error)) return this.complete();
-    const failure = toFailure(error, this);
-    if (failure?.kind === 'fields' || failure?.kind === 'refused') {
-      const fields = fieldCodes(failure);
-      if (fields.has('plan_uuid') || failure.error.status === 404) {
-        // The price expired (plans live 5 business days) or was replaced: fetch current prices, start over.
-        this._expired = true;
-        this._failure = null;
-        this.draft.planUuid = undefined;
-        this.draft.termsAccepted = false;
-        void this._plans.run().then(() => this.focusHeading('h1'));
-        return;
-      }
-      if (fields.has('start_date') || fields.has('service_start_date')) {
-        this._startProblem = 'server';
-        this._failure = null;
-        return;
-      }
-    }
-    this._failure = failure;
   }
 }
 

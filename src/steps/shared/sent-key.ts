@@ -10,14 +10,17 @@
  * below): the first one went through, and the step decides what follows.
  *
  * Only the key is kept, random, never the request nor anything derived from it (the credit check's is the SSN). One
- * write at a time: a step's answered write clears whichever key is kept, so a key left by a write that went through
- * before the new page read the account never outlives the customer's next answered write.
+ * write at a time, in one place beside the session, which a step's write takes and its answer empties, except a credit
+ * check's: sent before a reload and not answered, it stays there while the customer goes Back and accepts a plan or
+ * saves their details again, so that the number sent next is still that check, never a second inquiry; only the credit
+ * step and the finalize take it. A finalize's key is any step's to take (the review shows only once every other write
+ * is done: a write of another step after it means the finalize was refused for want of it), and a card's save answered
+ * empties the place (payment.ts). So a key left by a write that went through before the new page read the account
+ * does not outlive the customer's next write.
  */
 import { AttemptKey } from '../../api/attempt-key.js';
 import { remember, sessionStore, storedSession, type SentWrite } from '../../flow/bootstrap.js';
-import { isApiError } from '../../api/errors.js';
-
-const keep = (write?: SentWrite): void => remember(sessionStore(), null, { write });
+import type { ApiError } from '../../api/errors.js';
 
 export class SentKey extends AttemptKey {
   constructor(private readonly _step: SentWrite['step']) {
@@ -28,14 +31,20 @@ export class SentKey extends AttemptKey {
   override for(request: string): string {
     const kept = this._key ? undefined : storedSession(sessionStore())?.write;
     const key = super.for(request, kept?.step === this._step ? kept.key : undefined);
-    keep({ step: this._step, key });
+    this._keep({ step: this._step, key });
     return key;
   }
 
   /** The service answered (or the step moved on): nothing is on its way any more. */
   override reset(): void {
     super.reset();
-    keep();
+    this._keep();
+  }
+
+  /** Takes the place (or empties it), unless it holds a credit check's key and this is neither it nor a finalize. */
+  private _keep(write?: SentWrite): void {
+    const kept = storedSession(sessionStore())?.write;
+    if (kept?.step !== 'credit' || this._step === 'credit' || this._step === 'review') remember(sessionStore(), null, { write });
   }
 
   /**
@@ -43,28 +52,9 @@ export class SentKey extends AttemptKey {
    * and what the customer sent now differs. Forgotten, so that the step's next send is a request of its own.
    */
   reused(error: unknown): boolean {
-    const reused = isApiError(error) && error.fields.some((f) => f.field === 'Idempotency-Key' && f.code === 'reused');
+    const reused = Boolean((error as Partial<ApiError> | undefined)?.fields?.some((f) => f.field === 'Idempotency-Key' && f.code === 'reused'));
     if (reused) this.reset();
     return reused;
-  }
-
-  /**
-   * Sends `request` (its identifying content, as for `for`) with `send`, under the key, and once answered ends the
-   * attempt (`reset`): the same request sent later (Back from a later step) is a new one, answered with the account as
-   * it is then, not the replay of this answer. Refused as `reused`: the customer chose or typed something else since
-   * the write sent before the reload, which went through; what they send now is sent again under a key of its own, a
-   * write of its own (another plan accepted, other details saved), as it would be had the first answer arrived.
-   */
-  async send<T>(request: string, send: (idempotencyKey: string) => Promise<T>): Promise<T> {
-    let answer: T;
-    try {
-      answer = await send(this.for(request));
-    } catch (error) {
-      if (!this.reused(error)) throw error;
-      answer = await send(this.for(request));
-    }
-    this.reset();
-    return answer;
   }
 }
 
