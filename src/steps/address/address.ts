@@ -239,10 +239,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     if (!zip5(d.postal_code ?? '')) problems.zip = 'zip';
     this._problems = problems;
     if (problems.street || problems.zip) {
-      void this.updateComplete.then(() =>
-        this.renderRoot.querySelector<HTMLInputElement>(problems.street ? '#street' : '#zip')?.focus(),
-      );
-      return;
+      return this._focus(problems.street ? '#street' : '#zip');
     }
     void this._runSearch();
   }
@@ -269,7 +266,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
       if (!street && !zip && (failure?.kind === 'fields' || failure?.kind === 'refused')) return this._openLookup(true);
       this._failure = failure;
       this._problems = { street: street ? 'required' : undefined, zip: zip ? 'zip' : undefined };
-      this._focusRetry();
+      this._focus('.alert button');
     } finally {
       if (this._search === search) this._busy = false;
     }
@@ -281,16 +278,16 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     this._view = 'form';
     // A chunk that failed to load is no API error: sorted as "retry", as toFailure sorts every such error.
     this._failure = toFailure(error, this);
-    this._focusRetry();
+    this._focus('.alert button');
   }
 
   /**
-   * A failure's "Try again" takes focus, which the button pressed (disabled while the search ran, or gone with the
-   * view it was in) would otherwise leave to the page at the browser's next rendering: the next Tab would start from
-   * the top (WCAG 2.4.3).
+   * Focuses what `selector` finds once rendered: a field to fix; a failure's "Try again" (`.alert button`), which
+   * takes focus the button pressed (disabled while the search ran, or gone with the view it was in) would otherwise
+   * leave to the page at the browser's next rendering: the next Tab would start from the top (WCAG 2.4.3).
    */
-  private _focusRetry(): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.alert button')?.focus());
+  private _focus(selector: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(selector)?.focus());
   }
 
   private _showResults(results: AddressSearchResult[]): void {
@@ -325,7 +322,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
     if (e.results) return this._showResults(e.results);
     this._view = 'form';
     this._failure = null;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#street')?.focus());
+    this._focus('#street');
   }
 
   private _confirm(): void {
