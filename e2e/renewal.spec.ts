@@ -57,6 +57,14 @@ test.describe('renewal', () => {
     await tabTo(frame, frame.getByRole('button', { name: 'See renewal plans' }), 'See renewal plans');
     await page.keyboard.press('Enter');
     await expectHeading(frame, 'Choose your renewal plan');
+    // Back to the current plan and forward again, by keyboard (Back is the renewal scope's own, not the root's).
+    await tabTo(frame, frame.getByRole('button', { name: 'Back', exact: true }), 'Back');
+    await page.keyboard.press('Enter');
+    await expectHeading(frame, 'Renew your electricity plan');
+    await expect(main).toContainText('You can renew now');
+    await tabTo(frame, frame.getByRole('button', { name: 'See renewal plans' }), 'See renewal plans');
+    await page.keyboard.press('Enter');
+    await expectHeading(frame, 'Choose your renewal plan');
     const cards = frame.locator('sf-plan-card');
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThan(1);
@@ -119,6 +127,9 @@ test.describe('renewal', () => {
     await expect(frame.locator('main')).toContainText('It is too early to renew');
     await expect(frame.locator('main')).toContainText(/Renewal plans are offered from \w+ \d{1,2}, \d{4}, 60 days before your contract ends/);
     await expect(frame.getByRole('button', { name: 'See renewal plans' })).toHaveCount(0);
+    // One screen, and it closes: no "Step 1 of 2" above it promising a second.
+    await expect(frame.locator('main')).not.toContainText(/Step \d of \d/);
+    await expect(frame.getByRole('list', { name: 'Progress' })).toHaveCount(0);
     // This refusal is the flow's last screen: it says where the account stands.
     await expect(frame.locator('sf-account-status')).toContainText('Your service is active');
     await expectNoAxeViolations(page);
@@ -132,6 +143,7 @@ test.describe('renewal', () => {
     await expectHeading(frame, 'Renew your electricity plan');
     await expect(frame.locator('main')).toContainText('You have already renewed');
     await expect(frame.locator('main')).toContainText(/Your new plan, .+, is queued: it starts on/);
+    await expect(frame.locator('main')).not.toContainText(/Step \d of \d/);
   });
 
   test('an acceptance whose answer is lost, then another plan chosen: told the first is queued, by name; one renewal; closes completed', async ({ page }) => {

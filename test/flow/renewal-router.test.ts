@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { renewal } from '../../src/scopes/renewal/renewal.js';
 import { renewalStanding, standingOfRefusal } from '../../src/scopes/renewal/router.js';
-import { initialState, reduce, type FlowState } from '../../src/flow/state.js';
+import { initialState, position, reduce, type FlowState } from '../../src/flow/state.js';
 import type { AnyScope } from '../../src/flow/scope.js';
 import { LOCATION_UUID, contract, location, makeAccount, makeSession, queued } from './fixtures.js';
 
@@ -13,14 +13,18 @@ describe('renewal router', () => {
     expect(renewal.current(active, { accepted: true })).to.equal('renewal-done');
     // The done screen's page title says what happened, not "Done".
     expect(renewal.label('renewal-done')).to.equal('Renewal confirmed');
-    expect(renewal.steps(active)).to.deep.equal(['renewal', 'renewal-plans']);
-    // An account that cannot renew at all gets one unnumbered screen saying why.
+    // Never numbered: whether it takes one screen (too early, already renewed) or two is known only from the location,
+    // which the first step reads; "Step 1 of 2" over "You have already renewed" would promise a step that never comes.
+    expect(renewal.steps(active)).to.deep.equal([]);
     expect(renewal.steps(makeAccount())).to.deep.equal([]);
-    expect(renewal.steps(makeAccount({ status: 'cancelled', status_reason: 'cancelled_post_start', location_uuid: LOCATION_UUID } as never))).to.deep.equal([]);
+    expect(position(renewal as AnyScope, 'renewal', active)).to.equal(null);
+    expect(position(renewal as AnyScope, 'renewal-plans', active)).to.equal(null);
   });
 
   it('current plan → plans → (accepted) done → close completed', () => {
     expect(renewal.complete({ step: 'renewal' }, active, {})).to.deep.equal({ step: 'renewal-plans', progress: {} });
+    // The plans' Back (a completion: the steps are not numbered, so the root's Back has nowhere to go).
+    expect(renewal.complete({ step: 'renewal-plans', data: { back: true } }, active, {})).to.deep.equal({ step: 'renewal', progress: {} });
     expect(renewal.complete({ step: 'renewal-plans', data: { renewed: true } }, active, {})).to.deep.equal({ step: 'renewal-done', progress: { accepted: true } });
     expect(renewal.complete({ step: 'renewal-done' }, active, { accepted: true })).to.deep.equal({ close: 'completed' });
     // The current plan finds the renewal this session sent queued (its answer lost, then a reload): the done screen.
@@ -83,7 +87,7 @@ describe('renewal router', () => {
     state = reduce(scope, state, { type: 'complete', detail: { step: 'renewal' } });
     expect(state.screen).to.include({ step: 'renewal-plans' });
     state = reduce(scope, state, { type: 'loaded', from: state.screen });
-    const back = reduce(scope, state, { type: 'back' });
+    const back = reduce(scope, state, { type: 'complete', detail: { step: 'renewal-plans', data: { back: true } } });
     expect(back.screen).to.include({ step: 'renewal' });
     state = reduce(scope, state, { type: 'complete', detail: { step: 'renewal-plans', data: { renewed: true } } });
     expect(state.screen).to.include({ step: 'renewal-done' });

@@ -215,6 +215,15 @@ describe('sf-step-renewal-plans', () => {
     expect(call.idempotencyKey).to.be.a('string');
   });
 
+  it('Back is a completion the renewal scope routes to the current plan (its steps are not numbered: the root has no Back for them)', async () => {
+    const api = new FakeApi().on('listRenewalPlans', async () => plans);
+    const el = await mountPlans(api);
+    await until(() => el.shadowRoot!.querySelectorAll('sf-plan-card').length === plans.length);
+    const done = oneEvent(el, 'sf-step-complete');
+    button(el, 'Back').click();
+    expect((await done).detail).to.deep.include({ step: 'renewal-plans', data: { back: true } });
+  });
+
   /** Mounts the plans step with one month-to-month offer and chooses it: the acceptance form with its date field. */
   async function chooseMonthToMonth(api: FakeApi) {
     const el = await mountPlans(api);

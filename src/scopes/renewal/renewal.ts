@@ -9,7 +9,7 @@ import { msg } from '@lit/localize';
 import type { ScopeDeclaration } from '../../flow/scope.js';
 // The first step is part of this scope's chunk (vite.config.ts): imported here, not loaded.
 import '../../steps/renewal/renewal.js';
-import { renewalComplete, renewalCurrent, renewalExit, renewalSteps, type RenewalProgress, type RenewalStep } from './router.js';
+import { RENEWAL_STEPS, renewalComplete, renewalCurrent, renewalExit, type RenewalData, type RenewalProgress, type RenewalStep } from './router.js';
 
 export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
   title: () => msg('Renew your plan', { id: 'renewal.title' }),
@@ -22,13 +22,14 @@ export const renewal: ScopeDeclaration<RenewalStep, RenewalProgress> = {
   progress: {},
   // A reload after the renewal was accepted (the done screen marked the session): back to the done screen.
   resume: (returned) => (returned.done ? { accepted: true } : undefined),
-  steps: renewalSteps,
+  // Not numbered (router.ts): Back from the plans is the plans' own completion.
+  steps: () => RENEWAL_STEPS,
   current: renewalCurrent,
   // No step's completion needs the account read again: a queued renewal changes the location's contracts, which the
   // done screen reads itself, not the account. (A re-read after accepting could fail and, with it, the done screen.)
   local: ['renewal', 'renewal-plans', 'renewal-done'],
   complete({ step, data }, _account, progress) {
-    const next = renewalComplete(step, data?.renewed === true, progress, data?.said === true);
+    const next = renewalComplete(step, (data ?? {}) as RenewalData, progress);
     return next === 'close' ? { close: 'completed' } : next;
   },
   exit: (_account, progress) => renewalExit(progress),

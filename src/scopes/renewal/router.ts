@@ -13,34 +13,42 @@ export interface RenewalProgress {
   accepted?: boolean;
 }
 
-/** The numbered steps: the current plan, then the renewal plans (the done screen is not numbered). */
-export const RENEWAL_STEPS: readonly RenewalStep[] = ['renewal', 'renewal-plans'];
-
 /**
- * The numbered steps for this account: none for an account that cannot renew at all (no location, or its service
- * not active), whose one screen says why; otherwise the current plan and the plans.
+ * No numbered steps, no progress bar and no "Step 1 of 2": how many screens a renewal takes is known only once its
+ * first step has read the location (too early, or already renewed, is one screen that says so and closes), never from
+ * the account the root numbers steps by. Back from the plans is a completion of its own (`back`), as the billing
+ * views' ways back are.
  */
-export const renewalSteps = (account: Account): readonly RenewalStep[] =>
-  account.location_uuid && account.status === 'active' ? RENEWAL_STEPS : [];
+export const RENEWAL_STEPS: readonly RenewalStep[] = [];
 
 export function renewalCurrent(_account: Account, progress: RenewalProgress): RenewalStep {
   return progress.accepted ? 'renewal-done' : 'renewal';
 }
 
+/** What the renewal steps hand up in `sf-step-complete`'s `data`. */
+export interface RenewalData {
+  /** This session's renewal is queued (accepted, or found queued after a reload). */
+  renewed?: boolean;
+  /** With `renewed`: the plans step already said which plan is queued, so it closes. */
+  said?: boolean;
+  /** The plans step's Back: to the current plan. */
+  back?: boolean;
+}
+
 /**
- * Where a completed step leads: the current plan → the plans → (accepted) done → close; the current plan straight to
- * done when the renewal queued is one this session sent (an acceptance whose answer was lost, then a reload). `said`: the plans step already
- * said what is queued (a plan this session accepted earlier, whose answer was lost), so it closes, completed.
+ * Where a completed step leads: the current plan → the plans → (accepted) done → close; the plans' Back → the current
+ * plan; the current plan straight to done when the renewal queued is one this session sent (an acceptance whose
+ * answer was lost, then a reload). `said`: the plans step already said what is queued (a plan this session accepted
+ * earlier, whose answer was lost), so it closes, completed.
  */
 export function renewalComplete(
   step: string,
-  accepted: boolean,
+  { renewed, said, back }: RenewalData,
   progress: RenewalProgress,
-  said = false,
 ): { step: RenewalStep; progress: RenewalProgress } | 'close' {
   if (step === 'renewal-done') return 'close';
-  if (accepted) return said ? 'close' : { step: 'renewal-done', progress: { ...progress, accepted: true } };
-  return { step: 'renewal-plans', progress };
+  if (renewed) return said ? 'close' : { step: 'renewal-done', progress: { ...progress, accepted: true } };
+  return { step: back ? 'renewal' : 'renewal-plans', progress };
 }
 
 export const renewalExit = (progress: RenewalProgress): 'completed' | 'exited' => (progress.accepted ? 'completed' : 'exited');

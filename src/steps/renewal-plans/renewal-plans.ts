@@ -29,7 +29,8 @@ import { renderStanding } from '../renewal/standing.js';
  * not_yet_eligible, already_renewed) is said in plain words; an expired offer, or a start date refused (its day has
  * come), reloads the plans.
  * @fires sf-step-complete - `{ step: 'renewal-plans', data: { renewed: true } }` after acceptance.
- * @fires sf-step-back - Back to the current plan.
+ * @fires sf-step-complete - `{ data: { back: true } }`: Back to the current plan (the renewal's steps are not numbered,
+ * so Back is the scope's to route: scopes/renewal/router.ts).
  * @fires sf-exit-request - "Not now" / "Close".
  * @fires sf-api-error - 401/403 for the root.
  */
@@ -77,7 +78,11 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
         throw error;
       }
     },
-    onComplete: () => (this._failure = null),
+    onComplete: () => {
+      this._failure = null;
+      // The done screen's code, fetched while the customer chooses (the root prefetches only a numbered step's next).
+      void import('../renewal-done/renewal-done.js').catch(() => undefined);
+    },
     onError: (error) => this._refused(error),
   });
 
@@ -149,7 +154,7 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
       <div class="actions">
         ${standing
           ? html`<button type="button" class="btn primary" @click=${() => this._close(standing)}>${msg('Close', { id: 'docs.close' })}</button>`
-          : html`<button type="button" class="btn secondary start" ?disabled=${accepting} @click=${() => this.back()}>${msg('Back', { id: 'step.back' })}</button>
+          : html`<button type="button" class="btn secondary start" ?disabled=${accepting} @click=${() => this.complete({ data: { back: true } })}>${msg('Back', { id: 'step.back' })}</button>
               <button type="button" class="btn link" ?disabled=${accepting} @click=${() => this.exit()}>${msg('Not now', { id: 'plans.not_now' })}</button>`}
       </div>
     `;

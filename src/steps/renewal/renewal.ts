@@ -38,6 +38,8 @@ export class SfStepRenewal extends LaterStep {
       this._failure = null;
       const queued = location?.queued_contract;
       if (queued && sentRenewals().includes(queued.plan_uuid)) this.complete({ data: { renewed: true } });
+      // The plans' code, fetched while the customer reads (the root prefetches only a numbered step's next).
+      else if (this.account && renewalStanding(this.account, location).kind === 'eligible') void import('../renewal-plans/renewal-plans.js').catch(() => undefined);
     },
     onError: (error) => (this._failure = toFailure(error, this)),
   });
