@@ -1,6 +1,7 @@
 /**
  * What a flow token may call (docs/api-decisions.md "Tokens", the contract's x-flow-scopes): a flow link is an
- * account token limited to the endpoints of its one flow, so a leaked `documents` link cannot enroll or pay.
+ * account token limited to the endpoints of its one flow, so a leaked `documents` link cannot enroll or pay, nor a
+ * leaked `billing` link replace the card.
  */
 import type { FlowScope } from '../../../src/api/types.js';
 
@@ -25,6 +26,13 @@ const RENEWAL: readonly Rule[] = [
   DOCUMENTS,
   ALL_DOCUMENTS,
 ];
+/** The billing flow: the invoices, one invoice, and the billing address (read and changed). */
+const BILLING: readonly Rule[] = [
+  ['GET', /^\/v1\/account\/billing\/invoices$/],
+  ['GET', /^\/v1\/account\/billing\/invoices\/[^/]+$/],
+  ['GET', /^\/v1\/account\/billing\/address$/],
+  ['PUT', /^\/v1\/account\/billing\/address$/],
+];
 /** The connect-battery flow: makers, starting and reading an authorization, the connected devices. */
 const BATTERY: readonly Rule[] = [
   ['GET', /^\/v1\/account\/battery\/makers$/],
@@ -37,7 +45,9 @@ export const SCOPE_RULES: Readonly<Record<FlowScope, readonly Rule[]>> = {
   enrollment: [['*', /^\/v1\/account\/enroll\/.+$/], ['POST', /^\/v1\/account\/events$/], ...PAYMENT, DOCUMENTS],
   'update-payment-method': PAYMENT,
   documents: [DOCUMENTS, ALL_DOCUMENTS],
-  billing: [['*', /^\/v1\/account\/billing\/.+$/]],
+  // Bills and the billing address, not the card: a billing link (the one most often sent by email) cannot replace the
+  // card auto-pay charges.
+  billing: BILLING,
   renewal: RENEWAL,
   'connect-battery': BATTERY,
 };

@@ -88,7 +88,7 @@ describe('flow token scopes', () => {
     enrollment: ['/v1/account', '/v1/account/flow', 'address-search', 'events', 'payment-session', 'payment-method', '/documents'],
     'update-payment-method': ['/v1/account', '/v1/account/flow', 'payment-session', 'payment-method'],
     documents: ['/v1/account', '/v1/account/flow', '/documents', 'all-documents'],
-    billing: ['/v1/account', '/v1/account/flow', 'payment-session', 'payment-method', 'invoices', 'billing/address'],
+    billing: ['/v1/account', '/v1/account/flow', 'invoices', 'billing/address'],
     renewal: ['/v1/account', '/v1/account/flow', '/documents', 'all-documents', 'renewal/plans', 'renewal/accept'],
     'connect-battery': ['/v1/account', '/v1/account/flow', 'battery/makers', 'battery/authorizations'],
   };
