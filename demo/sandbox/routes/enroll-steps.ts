@@ -23,6 +23,11 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
     const account = tokenAccount(c);
     const body = parseBody('updateIdentity', await readJson(c));
     assertAdult(body.date_of_birth, clock.today(), 422);
+    // Enrolled: the details are the enrollment's (verified, on the contract). An enrollment link left in a browser's
+    // history, within its hour, must not rewrite an enrolled customer's name or email.
+    if (account.finalizedAt !== null) {
+      throw fail.unprocessable('enrollment.is_enrollment_finalized', 'range', 'The enrollment is already finalized: its identity details cannot be changed');
+    }
     recordIdentity(store, account, body);
     return accountJson(c, deps, account);
   });

@@ -180,6 +180,18 @@ describe('finalize', () => {
     assertError(await h.as(done)('POST', '/v1/account/enroll/finalize'), 422, 'cannot_finalize_enrollment', ['enrollment.is_enrollment_finalized']);
   });
 
+  it('once finalized, the identity is the enrollment\'s: an enrollment link (left in a browser\'s history) cannot rewrite the name or email', async () => {
+    const { uuid, token } = await h.readyToFinalize();
+    assert.equal((await h.as(token)('POST', '/v1/account/enroll/finalize')).status, 200);
+    const link = (await h.app('POST', `/v1/app/accounts/${uuid}/flow-login`, { scope: 'enrollment' })).body.login_link as string;
+    const flow = new URL(link).searchParams.get('token')!;
+    const before = (await h.account(token)) as unknown as { email: string; first_name: string };
+    const res = await h.as(flow)('PATCH', '/v1/account/enroll/identity', { ...IDENTITY, first_name: 'Mallory', email: 'mallory@example.com' });
+    assertError(res, 422, 'unprocessable', ['enrollment.is_enrollment_finalized']);
+    const after = (await h.account(token)) as unknown as { email: string; first_name: string };
+    assert.deepEqual([after.first_name, after.email], [before.first_name, before.email]);
+  });
+
   /** An enrollment accepted with the plan's earliest start date (tomorrow), left unfinished `days` days. */
   async function comeBackLater(days: number) {
     const later = new Harness();
