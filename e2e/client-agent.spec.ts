@@ -10,10 +10,14 @@ import { createHostedLink } from './support/partner.js';
 import { ADDRESSES, acceptPlan, confirmAddress, finalize, finishDone } from './support/flow-steps.js';
 import { clock, getAccount, preapprove, sandboxAccount } from './support/sandbox.js';
 
-const DAY = 86_400_000;
-/** YYYY-MM-DD of the sandbox's "today" in Texas, plus `days`. */
-const chicagoDate = (ms: number, days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(ms + days * DAY));
+/**
+ * YYYY-MM-DD of the sandbox's "today" in Texas, plus `days` calendar days, as the sandbox counts them: not `days` times
+ * 24 hours, which lands on another day near a daylight-saving change (a night hour in the month before one).
+ */
+function chicagoDate(ms: number, days: number): string {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(ms)).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
 test('a client agent enrollment: address and plan only, a start 7 to 30 days out, finalized on the customer\'s behalf', async ({ page, context }) => {
   const { loginLink, accountUuid } = await createHostedLink(page, { clientAgent: true, address: ADDRESSES.routh.street });

@@ -47,14 +47,15 @@ test('in Spanish, the names around the flow are Spanish too, and marked so: the 
 });
 
 test('Close pressed while the session loads: the modal is told once the session is known, and removed', async ({ page }) => {
-  // The flow's own request for its session (the first one) takes 2.5 s: a slow network.
-  await setFaults({ route: '/v1/account/flow', method: 'GET', latency_ms: 2500, count: 1 });
+  // The flow's own request for its session (the first one) takes 6 s: a slow network. (Long enough for a cold, busy
+  // machine to boot the flow and press Close while it runs.)
+  await setFaults({ route: '/v1/account/flow', method: 'GET', latency_ms: 6000, count: 1 });
   try {
     const { frame } = await openFlowInModal(page);
-    await frame.getByRole('button', { name: 'Close', exact: true }).click({ timeout: 2000 });
+    await frame.getByRole('button', { name: 'Close', exact: true }).click({ timeout: 4500 });
     await expect(frame.getByRole('heading', { name: 'You have left this page' })).toBeVisible({ timeout: 10_000 });
-    // Well before the SDK's own fallback Close (readyTimeout, 12 s).
-    await expect.poll(async () => (await messages(page)).filter((m) => m.type === 'service-flow-close').length, { timeout: 7000 }).toBe(1);
+    // Once the session answers, and before the SDK's own fallback Close (readyTimeout, 12 s).
+    await expect.poll(async () => (await messages(page)).filter((m) => m.type === 'service-flow-close').length, { timeout: 10_000 }).toBe(1);
     await expect(page.getByTestId('flow-frame')).toHaveCount(0);
   } finally {
     await clearFaults();

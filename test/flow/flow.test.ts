@@ -343,14 +343,28 @@ describe('sf-flow', () => {
   it('warns five minutes ahead and expires with the session clock', async () => {
     const session = makeSession({ expires_at: new Date(Date.now() + 400).toISOString() });
     const { el, host } = await mountFlow({ session });
+    // A live region says what changes in it: it is on the page, empty, before its sentence. Read at the notice's first
+    // render (observed, not polled: a poll on a busy machine could come after the sentence).
+    const firstText = new Promise<string>((resolve) => {
+      const read = async (notice: Element) => {
+        await (notice as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+        resolve(notice.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ?? 'no live region');
+      };
+      const now = el.shadowRoot!.querySelector('sf-expiry-notice');
+      if (now) return void read(now);
+      const observer = new MutationObserver(() => {
+        const notice = el.shadowRoot!.querySelector('sf-expiry-notice');
+        if (!notice) return;
+        observer.disconnect();
+        void read(notice);
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    });
     await waitForView(el, 'sf-step-address');
     // The clock starts with the host link, once the first view is on screen.
     await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-session-expiring'), 'no expiring message');
-    await waitUntil(() => el.shadowRoot!.querySelector('sf-expiry-notice'), 'no expiry notice');
+    expect(await firstText).to.equal('');
     const notice = el.shadowRoot!.querySelector('sf-expiry-notice')!;
-    await notice.updateComplete;
-    // A live region says what changes in it: it is on the page, empty, before its sentence.
-    expect(notice.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim()).to.equal('');
     await waitUntil(() => notice.shadowRoot!.textContent!.includes('This link expires at'), 'the warning is said');
     const screen = await waitForView(el, 'sf-status-screen');
     expect(screen.getAttribute('kind')).to.equal('expired');
