@@ -175,7 +175,7 @@ test('embedded in the partner iframe: no token in the frame\'s URL, history, sto
   expect(sentLines(log).filter((line) => line.startsWith('OPTIONS ')).length).toBeGreaterThan(0);
 });
 
-test('a hosted link at top level: no token in the address bar, history, storage or any request, nor on the return page', async () => {
+test('a hosted link at top level: no token in the address bar, history, storage or any request, nor on the return page', async ({ browser }) => {
   const { context, netLog } = await loggingBrowser(test.info().outputPath('net-log.json'));
   const partner = await context.newPage();
   const { loginLink } = await createHostedLink(partner);
@@ -228,4 +228,28 @@ test('a hosted link at top level: no token in the address bar, history, storage 
   const toReturn = sentHeaders(log, '/return');
   expect(toReturn.length).toBeGreaterThan(0);
   for (const headers of toReturn) expect(headers.filter((h) => /^referer:/i.test(h))).toEqual([]);
+
+  // The browser's own history (out of every page's reach) still has the link as opened. The next person at this
+  // computer opening it, within its hour, finds it ended with its flow: not the account. (Another browser: the net
+  // log's is closed, and counts this one's requests only.)
+  const next = await (await browser.newContext()).newPage();
+  await next.goto(loginLink);
+  await expect(next.getByRole('heading', { level: 1 })).toHaveText('This link has expired', { timeout: 20_000 });
+  await expect(next.locator('body')).not.toContainText(/Enrollment received|example\.com/);
+  const reopened = await fetch(`${E2E.sandboxUrl}/v1/account`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(reopened.status).toBe(401);
+  expect(((await reopened.json()) as { error: { code: string } }).error.code).toBe('token_expired');
+});
+
+test('a hosted billing link left with the close button (exited) ends with its flow: opened again, it has expired', async ({ page, context }) => {
+  const { loginLink } = await createHostedLink(page, { scope: 'billing', accountState: 'active-with-invoices' });
+  const phone = await context.newPage();
+  await phone.goto(loginLink);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Your bills', { timeout: 20_000 });
+  await phone.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await phone.waitForURL((url) => url.pathname === '/return');
+  expect(new URL(phone.url()).searchParams.get('reason')).toBe('exited');
+  await phone.goto(loginLink);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('This link has expired', { timeout: 20_000 });
+  await expect(phone.getByText(/invoice/i)).toHaveCount(0);
 });

@@ -81,6 +81,6 @@ console.log(`
   Sandbox App token ${appToken}
     (${tokenSource === 'env' ? 'from SANDBOX_APP_TOKEN' : `kept in ${relative(process.cwd(), tokenFile)}, the same at every start`})
   Allowed parent origins ${(env.SANDBOX_ALLOWED_ORIGINS ?? "").split(',').join(', ')}
-  Hosted link (as if sent by SMS, valid 1 hour):
+  Hosted link (as if sent by SMS, valid 1 hour, or until its flow is finished or left):
     ${smsLink}
 `);

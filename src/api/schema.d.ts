@@ -281,7 +281,8 @@ export interface paths {
         get: operations["getFlowSession"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** End the flow session of a flow token (flow extension). */
+        delete: operations["endFlowSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2813,6 +2814,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FlowSession"];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    endFlowSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is over; its token answers 401 token_expired from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -271,7 +271,6 @@ export class SfFlow extends LocalizedElement {
     if (acct.status === 'fulfilled' && !acct.value) return this._dispatch({ type: 'close', reason: 'error', status: 'framed' });
     if (flow.status === 'fulfilled' && !this._link.connected) {
       this._link.connect(this, flow.value, {
-        token: this.token,
         hostWindow: this.hostWindow,
         onExpiring: (at) => this._dispatch({ type: 'expiring', at }),
         onExpired: () => void this._expire(),

@@ -17,14 +17,45 @@ export interface HostHooks {
   onExpired(): void;
 }
 
-export function bridgeFor(session: FlowSession, hostWindow?: BridgeWindow): Bridge {
-  return createBridge({
+/** The root's flow token (none when it was given an API client instead) and the service's address: see `bridgeFor`. */
+export interface FlowCredentials {
+  token?: string | null;
+  baseUrl?: string;
+}
+
+/**
+ * The bridge to the host. Its close also ends the session at the service when the customer finished or left
+ * (`completed`, `exited`): the link, which the browser's history keeps (only the address bar lost it), stops working
+ * then rather than at the end of its hour, so a later visitor of a shared device cannot reopen the account from it.
+ * Sent before the close message (after which the host removes the frame, or the page goes to the return URL) and
+ * kept alive past the page, never waited for: the close does not depend on it, and a session not ended still ends
+ * with its hour.
+ */
+export function bridgeFor(session: FlowSession, flow: FlowCredentials, hostWindow?: BridgeWindow): Bridge {
+  const bridge = createBridge({
     allowedOrigins: session.allowed_parent_origins ?? [],
     scope: session.scope as FlowScope,
     behavior: session.behavior,
     returnUrl: session.return_url ?? null,
     ...(hostWindow ? { window: hostWindow } : {}),
   });
+  const close = bridge.close;
+  let ended = false;
+  bridge.close = (reason, ...rest) => {
+    const { token, baseUrl = '' } = flow;
+    if (!ended && token && (reason === 'completed' || reason === 'exited')) {
+      ended = true;
+      fetch(`${baseUrl.replace(/\/+$/, '')}/v1/account/flow`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${token}` },
+        keepalive: true,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      }).catch(() => undefined);
+    }
+    return close(reason, ...rest);
+  };
+  return bridge;
 }
 
 /**

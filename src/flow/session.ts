@@ -12,11 +12,8 @@ import type { CloseReason, FlowScope } from '../bridge/messages.js';
 import { getLocale } from '../i18n/localization.js';
 import { usableBrandColor } from './branding.js';
 import { forgetSession, sessionStore } from './bootstrap.js';
-import type { HostHooks } from './host-link.js';
+import type { FlowCredentials, HostHooks } from './host-link.js';
 
-export interface SessionHooks extends HostHooks {
-  token: string | null;
-}
 
 /**
  * Resolves once the browser has painted what is on screen (a frame, then a task), or after 100 ms: a page in a hidden
@@ -47,7 +44,7 @@ export class SessionLink {
     return Boolean(this._session);
   }
 
-  connect(host: HTMLElement, session: FlowSession, hooks: SessionHooks): void {
+  connect(host: HTMLElement & FlowCredentials, session: FlowSession, hooks: HostHooks): void {
     this._session = session;
     // When the service answered: the session's `expires_in` counts from here (the clock starts after the first view).
     const at = Date.now();
@@ -69,7 +66,8 @@ export class SessionLink {
         .then(() => import('./host-link.js'))
         .then(
           ({ bridgeFor, watchSession }) => {
-            const bridge = bridgeFor(session, hooks.hostWindow);
+            // The root's token and address: its close ends the session at the service (host-link.ts).
+            const bridge = bridgeFor(session, host, hooks.hostWindow);
             // Stopped (closed, or the element left the page) meanwhile: the bridge still closes, nothing starts.
             if (this._connection === connection) this._stops.push(watchSession(host, session, bridge, hooks, at));
             return bridge;

@@ -9,7 +9,7 @@ import { makeAccount, makeSession } from './fixtures.js';
 import { fakeHost } from './harness.js';
 
 const requested = () => performance.getEntriesByType('resource').some((e) => e.name.includes('/src/flow/host-link'));
-const hooks = (hostWindow = fakeHost()) => ({ token: null, hostWindow, onExpiring: () => undefined, onExpired: () => undefined });
+const hooks = (hostWindow = fakeHost()) => ({ hostWindow, onExpiring: () => undefined, onExpired: () => undefined });
 /** What the host heard, but the height reports of an embed. */
 const heard = (host: ReturnType<typeof fakeHost>) => host.messages.filter((m) => m.type !== 'service-flow-resize');
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 150));

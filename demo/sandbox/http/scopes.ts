@@ -9,8 +9,10 @@ type Rule = readonly [method: string, path: RegExp];
 
 const ACCOUNT: Rule = ['GET', /^\/v1\/account$/];
 const FLOW: Rule = ['GET', /^\/v1\/account\/flow$/];
+/** The flow closed: its session ends (its link stops working). */
+const FLOW_END: Rule = ['DELETE', /^\/v1\/account\/flow$/];
 const LOCATION: Rule = ['GET', /^\/v1\/account\/locations\/[^/]+$/];
-const EVERY_SCOPE: readonly Rule[] = [ACCOUNT, FLOW, LOCATION];
+const EVERY_SCOPE: readonly Rule[] = [ACCOUNT, FLOW, FLOW_END, LOCATION];
 
 const PAYMENT: readonly Rule[] = [
   ['POST', /^\/v1\/account\/billing\/payment-session$/],

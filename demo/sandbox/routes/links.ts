@@ -1,6 +1,6 @@
 /**
  * Pre-authenticated links: flow-login (a scoped flow token, 1 hour) and app-login (the Hosted Application, 14 days),
- * and the flow's question "what is my session?" (GET /v1/account/flow).
+ * the flow's question "what is my session?" (GET /v1/account/flow), and its end (DELETE /v1/account/flow).
  */
 import type { Hono } from 'hono';
 import { readJson } from '../http/body.js';
@@ -61,6 +61,18 @@ export function registerLinkRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     link.searchParams.set('token', record.token);
     if (body.route) link.searchParams.set('route', body.route);
     return c.json({ login_link: link.toString(), expires_at: new Date(record.expiresAt).toISOString() }, 201);
+  });
+
+  // The flow closed (completed or exited): its link stops working now, not at the end of its hour, since the browser's
+  // history keeps it (the flow takes it out of the address bar, not out of the history). Expired, not forgotten: it
+  // answers 401 token_expired, which tells a client to ask for a fresh link.
+  app.delete('/v1/account/flow', (c) => {
+    const auth = c.get('auth');
+    if (auth.kind !== 'account' || auth.token.kind !== 'flow') {
+      throw fail.forbidden('DELETE /v1/account/flow ends the session of a flow token only (the token of a flow-login link)');
+    }
+    auth.token.expiresAt = Math.min(auth.token.expiresAt, deps.clock.nowMs());
+    return c.body(null, 204);
   });
 
   app.get('/v1/account/flow', (c) => {

@@ -46,6 +46,22 @@ describe('authentication', () => {
     assert.equal((await h.as(fresh.body.token)('GET', '/v1/account')).status, 200);
   });
 
+  it('ends a flow session when the flow closes (DELETE /v1/account/flow): its link stops working at once, other links and tokens do not', async () => {
+    const { uuid, token } = await h.createAccount();
+    const flow = await flowToken(uuid, 'billing');
+    const other = await flowToken(uuid, 'enrollment');
+    // An account token is not a flow session.
+    assertError(await h.as(token)('DELETE', '/v1/account/flow'), 403, 'forbidden');
+    const ended = await h.as(flow)('DELETE', '/v1/account/flow');
+    assert.equal(ended.status, 204);
+    // Opened again from the browser's history: expired, which tells the partner to ask for a fresh link.
+    assertError(await h.as(flow)('GET', '/v1/account/flow'), 401, 'token_expired');
+    assertError(await h.as(flow)('GET', '/v1/account'), 401, 'token_expired');
+    assertError(await h.as(flow)('DELETE', '/v1/account/flow'), 401, 'token_expired');
+    assert.equal((await h.as(other)('GET', '/v1/account')).status, 200);
+    assert.equal((await h.as(token)('GET', '/v1/account')).status, 200);
+  });
+
   it('forces expiry for one account or all, through the store, the control route and the fault injector', async () => {
     const a = await h.createAccount();
     const b = await h.createAccount();

@@ -227,6 +227,7 @@ describe('the OpenAPI document', () => {
       ['GET', '/v1/app/accounts/enroll/opt-out/reasons'],
       ['GET', '/v1/account'],
       ['GET', '/v1/account/flow'],
+      ['DELETE', '/v1/account/flow'],
       ['POST', '/v1/account/events'],
       ['POST', '/v1/account/enroll/full-address-search'],
       ['POST', '/v1/account/enroll/address-search'],
