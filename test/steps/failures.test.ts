@@ -21,7 +21,7 @@ import type { SfStepBatteryMaker } from '../../src/steps/battery-maker/battery-m
 import type { Account } from '../../src/api/types.js';
 import { ApiError } from '../../src/api/errors.js';
 import { saidNow } from './live-regions.js';
-import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, q, qMaybe, settle, text, until } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, makeAccount, makeLocation, makePlan, mount, pressable, q, qMaybe, settle, text, until } from './harness.js';
 
 installFakeStripe();
 
@@ -63,7 +63,7 @@ describe('failures a step has no place for', () => {
     const accept = await choosePlan(el);
     button(accept, 'Accept plan').click();
     await until(() => fake.callsOf('acceptPlan').length === 1);
-    await until(() => !button(accept, /Accept plan|Accepting/).disabled);
+    await until(() => pressable(button(accept, /Accept plan|Accepting/)));
     await sleep(100);
     await settle(el);
     const said = alerts(el) + ' ' + (q(accept, '#start-error').textContent ?? '');
@@ -130,7 +130,7 @@ describe('failures a step has no place for', () => {
         throw apiError(422, 'cannot_finalize_enrollment', [{ field: 'enrollment.has_payment_method', code: 'must_be_true', message: '' }]);
       });
     const el = await mount<SfStepReview>(fake.api, html`<sf-step-review .account=${READY} .draft=${{}}></sf-step-review>`);
-    await until(() => text(el).includes('Submit enrollment') && !button(el, 'Submit enrollment').disabled);
+    await until(() => text(el).includes('Submit enrollment') && pressable(button(el, 'Submit enrollment')));
     button(el, 'Submit enrollment').click();
     await until(() => text(el).includes('Try again'), 'the failed re-read offers Try again');
     expect(fake.callsOf('finalize')).to.have.length(1);
@@ -170,7 +170,7 @@ describe('failures a step has no place for', () => {
     const submit = el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     submit.click();
     await until(() => fake.callsOf('updateIdentity').length === 1);
-    await until(() => !submit.disabled);
+    await until(() => pressable(submit));
     await sleep(100);
     await settle(el);
     const fieldErrors = [...el.shadowRoot!.querySelectorAll('.error')].map((e) => e.textContent?.trim() ?? '').join('');
@@ -193,7 +193,7 @@ describe('failures a step has no place for', () => {
     const accept = await choosePlan(el);
     button(accept, /Renew with this plan/).click();
     await until(() => fake.callsOf('acceptRenewal').length === 1);
-    await until(() => !button(accept, /Renew/).disabled);
+    await until(() => pressable(button(accept, /Renew/)));
     await sleep(100);
     await settle(el);
     const said = alerts(el) + ' ' + (accept.shadowRoot!.querySelector('#start-error')?.textContent ?? '');

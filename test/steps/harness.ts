@@ -173,10 +173,16 @@ export function key(target: HTMLElement, k: string, init: KeyboardEventInit = {}
   target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, composed: true, cancelable: true, ...init }));
 }
 
+/**
+ * A button a press would act on: not disabled, and not marked unavailable while its request runs (`aria-disabled`,
+ * which the flow uses on the button pressed so that it keeps focus).
+ */
+export const pressable = (b: HTMLButtonElement): boolean => !b.disabled && b.getAttribute('aria-disabled') !== 'true';
+
 /** The "Try again" of a failed request, pressed if it is there and enabled (a test that it must not be, or must not resend). */
 export async function tryAgainIfOffered(el: Element): Promise<void> {
   const retry = [...el.shadowRoot!.querySelectorAll('button')].find((b) => text(b).includes('Try again'));
-  if (retry && !retry.disabled) {
+  if (retry && pressable(retry)) {
     retry.click();
     await new Promise((r) => setTimeout(r, 100));
   }

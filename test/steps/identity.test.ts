@@ -6,7 +6,7 @@ import type { SfStepIdentity } from '../../src/steps/identity/identity.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import { localToday } from '../../src/steps/identity/identity-rules.js';
 import { setLocale } from '../../src/i18n/localization.js';
-import { FakeApi, apiError, blur, button, makeAccount, mount, q, settle, text, type, until } from './harness.js';
+import { FakeApi, apiError, blur, button, deferred, makeAccount, mount, q, settle, text, type, until } from './harness.js';
 
 function identityApi(): FakeApi {
   return new FakeApi().on('updateIdentity', async (body) => makeAccount({ ...body }, { is_identity_verified: true }));
@@ -190,6 +190,31 @@ describe('sf-step-identity', () => {
     expect(b!.idempotencyKey, 'the same details typed again').to.equal(a!.idempotencyKey);
     expect(c!.args[0]).to.include({ email: 'pat.doe@example.com' });
     expect(c!.idempotencyKey, 'changed details').not.to.equal(a!.idempotencyKey);
+  });
+
+  it('while the details are on their way, focus stays on Continue, which says it is unavailable; pressed again, nothing more is sent', async () => {
+    const gate = deferred<void>();
+    const fake = new FakeApi().on('updateIdentity', async (body) => {
+      await gate.promise;
+      return makeAccount({ ...body }, { is_identity_verified: true });
+    });
+    const el = await mountIdentity(fake);
+    const next = button(el, 'Continue');
+    next.focus();
+    next.click();
+    await until(() => fake.callsOf('updateIdentity').length === 1);
+    await settle(el);
+    // Let the browser render: a disabled button would have lost focus to the page by now.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+    const pressed = el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(pressed.getAttribute('aria-disabled')).to.equal('true');
+    expect(pressed.getAttribute('aria-busy')).to.equal('true');
+    expect(document.activeElement === document.body, 'focus lost to the page').to.equal(false);
+    expect(el.shadowRoot!.activeElement === pressed, 'focus on the button pressed').to.equal(true);
+    pressed.click();
+    await settle(el);
+    expect(fake.callsOf('updateIdentity')).to.have.length(1);
+    gate.resolve();
   });
 
   it('after a failed Continue, focus is on "Try again", not lost to the page (the pressed button was disabled)', async () => {

@@ -4,7 +4,7 @@ import '../../src/steps/review/review.js';
 import type { SfStepReview } from '../../src/steps/review/review.js';
 import type { StepCompleteEvent } from '../../src/contract/events.js';
 import type { Account } from '../../src/api/types.js';
-import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, detach, makeAccount, makeLocation, mount, settle, text, until } from './harness.js';
+import { ADDRESS_RESULT, FakeApi, apiError, button, deferred, detach, makeAccount, makeLocation, mount, pressable, settle, text, until } from './harness.js';
 import { addDays, formatDate, todayYmd } from '../../src/ui/format.js';
 import { AttemptKey } from '../../src/api/attempt-key.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -77,11 +77,16 @@ describe('sf-step-review', () => {
     const draft: Record<string, unknown> = {};
     const el = await mountReview(fake, draft);
     const submit = button(el, 'Submit enrollment');
+    submit.focus();
     submit.click();
     submit.click();
-    submit.dispatchEvent(new MouseEvent('click', { bubbles: true })); // even if the disabled attribute lagged
+    submit.dispatchEvent(new MouseEvent('click', { bubbles: true })); // even if the attribute lagged
     await settle(el);
-    expect(submit.disabled).to.equal(true);
+    // Unavailable while it runs, and said so, but not disabled: the button pressed keeps focus, where a disabled one
+    // would drop it to the page (the next Tab from the top, a screen reader lost).
+    expect(submit.getAttribute('aria-disabled')).to.equal('true');
+    expect(el.shadowRoot!.activeElement === submit, 'focus stays on the button pressed').to.equal(true);
+    expect(document.activeElement === document.body, 'focus lost to the page').to.equal(false);
     expect(fake.callsOf('finalize')).to.have.length(1);
     expect(fake.callsOf('finalize')[0]!.idempotencyKey).to.be.a('string');
     expect(draft.finalizeKey, 'the key is kept in the draft').to.be.instanceOf(AttemptKey);
@@ -93,7 +98,9 @@ describe('sf-step-review', () => {
     expect(event.detail.data?.finalized).to.equal(true);
     expect(fake.callsOf('finalize')).to.have.length(1);
     await settle(el);
-    expect(button(el, 'Submit enrollment').disabled).to.equal(true);
+    expect(button(el, 'Submit enrollment').disabled, 'finalized: nothing left to submit').to.equal(true);
+    button(el, 'Submit enrollment').click();
+    expect(fake.callsOf('finalize'), 'pressed again once finalized: nothing').to.have.length(1);
   });
 
   it('retries a failed finalize with the same key, also from a new element on the same draft', async () => {
@@ -108,7 +115,7 @@ describe('sf-step-review', () => {
     button(el, 'Try again').click();
     await until(() => fake.callsOf('finalize').length === 2);
     const again = await mountReview(fake, draft);
-    await until(() => !button(again, 'Submit enrollment').disabled);
+    await until(() => pressable(button(again, 'Submit enrollment')));
     fail = false;
     const done = oneEvent(again, 'sf-step-complete');
     button(again, 'Submit enrollment').click();
@@ -449,7 +456,7 @@ describe('sf-step-review', () => {
       await settle(again);
       expect(fake.callsOf('finalize')).to.have.length(0);
       expect(other.callsOf('finalize')).to.have.length(0);
-      expect(button(again, 'Submit enrollment').disabled).to.equal(false);
+      expect(pressable(button(again, 'Submit enrollment'))).to.equal(true);
     });
   });
 });

@@ -107,7 +107,7 @@ export class SfEsiSearch extends LocalizedElement {
         </div>
         ${renderRetryAlert(this._failure, () => void this._search.run([esiIdDigits(this._value)]), busy)}
         <div class="actions">
-          <button type="submit" class="btn secondary" ?disabled=${busy}>
+          <button type="submit" class="btn secondary" aria-disabled=${busy}>
             ${busy ? msg('Searching…', { id: 'address.searching' }) : msg('Find by ESI ID', { id: 'address.esi.search' })}
           </button>
         </div>

@@ -215,7 +215,7 @@ export class SfStepBillingAddress extends LaterStep<BillingAddressDraft> {
         : nothing}
       <div class="actions">
         ${this._cancelButton()}
-        <button type="submit" class="btn primary" ?disabled=${busy} aria-busy=${busy ? 'true' : 'false'}>
+        <button type="submit" class="btn primary" aria-disabled=${busy ? 'true' : 'false'} aria-busy=${busy ? 'true' : 'false'}>
           ${busy ? msg('Saving…', { id: 'step.saving' }) : msg('Save billing address', { id: 'billing-address.save' })}
         </button>
       </div>

@@ -234,7 +234,7 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
         ? html`<button
             type="button"
             class="btn secondary more"
-            ?disabled=${this._loadingMore}
+            aria-disabled=${this._loadingMore ? 'true' : 'false'}
             aria-busy=${this._loadingMore ? 'true' : 'false'}
             @click=${this._loadMore}
           >

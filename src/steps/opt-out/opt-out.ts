@@ -104,7 +104,7 @@ export class SfOptOut extends LocalizedElement {
             </div>`
           : nothing}
         <div class="actions">
-          <button type="submit" class="btn secondary" ?disabled=${leaving} aria-busy=${leaving ? 'true' : 'false'}>
+          <button type="submit" class="btn secondary" aria-disabled=${leaving ? 'true' : 'false'} aria-busy=${leaving ? 'true' : 'false'}>
             ${msg('Leave', { id: 'optout.leave' })}
           </button>
           <button type="button" class="btn primary" ?disabled=${leaving} @click=${this._stay}>

@@ -142,7 +142,7 @@ export class SfPlanAccept extends LocalizedElement {
           ${msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' })}
         </p>
         <div class="actions">
-          <button type="submit" class="btn primary" ?disabled=${this.busy} aria-busy=${this.busy}>
+          <button type="submit" class="btn primary" aria-disabled=${this.busy} aria-busy=${this.busy}>
             ${renewal
               ? this.busy
                 ? renewal.busy

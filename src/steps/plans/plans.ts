@@ -240,7 +240,8 @@ export class SfStepPlans extends LaterStep<PlansDraft> {
 
   private _retry(): void {
     // What failed last is repeated: the plans' load (also the re-read after an expired price), or else the accept,
-    // with the same key.
+    // with the same key. Pressed again while that acceptance runs (its button only says it is unavailable): nothing.
+    if (this._accept.status === TaskStatus.PENDING) return;
     if (this._plans.status === TaskStatus.ERROR || this._accept.status !== TaskStatus.ERROR || !this._acceptArgs) void this._plans.run();
     else this.sending(this._accept.run(this._acceptArgs));
   }

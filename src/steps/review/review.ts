@@ -192,7 +192,8 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
           ? html`<button
               type="button"
               class="btn primary"
-              ?disabled=${!canSubmit || running}
+              ?disabled=${!canSubmit}
+              aria-disabled=${running ? 'true' : 'false'}
               aria-busy=${running ? 'true' : 'false'}
               @click=${this._submit}
             >

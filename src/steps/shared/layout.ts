@@ -14,7 +14,11 @@ export function stepHeading(title: unknown, lead?: unknown): TemplateResult {
 }
 
 export interface StepActions {
-  /** The form's submit button: its label, and the one while `busy` (which also disables it and shows a spinner). */
+  /**
+   * The form's submit button: its label, and the one while `busy`, which shows a spinner and marks it unavailable
+   * (`aria-disabled`, not `disabled`: the button pressed keeps focus, where a disabled one would drop it to the page;
+   * the step's submit handler ignores a press while busy). `disabled`: not ready to be pressed at all.
+   */
   submit?: { label: string; busyLabel: string; busy: boolean; disabled?: boolean };
   /** Adds "Back" (first in the row on wide screens, last on narrow ones), disabled while the submit is `busy`. */
   back?: () => void;
@@ -27,7 +31,7 @@ export function stepActions({ submit, back, busy = submit?.busy }: StepActions):
   return html`<div class="actions">
     ${back ? html`<button type="button" class="btn secondary start" ?disabled=${busy} @click=${back}>${msg('Back', { id: 'step.back' })}</button>` : nothing}
     ${submit
-      ? html`<button type="submit" class="btn primary" ?disabled=${submit.busy || Boolean(submit.disabled)} aria-busy=${submit.busy ? 'true' : 'false'}>
+      ? html`<button type="submit" class="btn primary" ?disabled=${Boolean(submit.disabled)} aria-disabled=${submit.busy ? 'true' : 'false'} aria-busy=${submit.busy ? 'true' : 'false'}>
           ${submit.busy ? submit.busyLabel : submit.label}
         </button>`
       : nothing}
