@@ -78,7 +78,7 @@ export class SfStatusScreen extends LocalizedElement {
       case 'expired':
         return [
           msg('This link has expired', { id: 'status.expired.heading' }),
-          html`<p>${msg('For your security, these links work for one hour. Go back to the app or website that sent you here and open this page again from there to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
+          html`<p>${msg('For your security, these links work for one hour, and end once you finish or leave. Go back to the app or website that sent you here and open this page again from there to get a new link.', { id: 'status.expired.body' })}</p>${saved}`,
           'clock',
         ];
       case 'invalid':

@@ -258,7 +258,7 @@
 'status.closed.heading': `Esta página está cerrada`,
 'status.error.body': `No pudimos completar esto. Su información está segura. Vuelva a intentarlo en un momento.`,
 'status.error.heading': `Algo salió mal`,
-'status.expired.body': `Por su seguridad, estos enlaces funcionan durante una hora. Regrese a la aplicación o al sitio web que lo envió aquí y abra esta página de nuevo desde allí para obtener un enlace nuevo.`,
+'status.expired.body': `Por su seguridad, estos enlaces funcionan durante una hora y dejan de funcionar cuando usted termina o sale. Regrese a la aplicación o al sitio web que lo envió aquí y abra esta página de nuevo desde allí para obtener un enlace nuevo.`,
 'status.expired.heading': `Este enlace ha vencido`,
 'status.forbidden.body': `Este enlace no da acceso a esta parte de su cuenta. Regrese a la aplicación o al sitio web que lo envió aquí y pida un enlace nuevo.`,
 'status.forbidden.heading': `Este enlace no se puede usar aquí`,
