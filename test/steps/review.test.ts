@@ -182,6 +182,30 @@ describe('sf-step-review', () => {
     }
   });
 
+  it('a finalize sent again the way the service says (is_client_agent_enrollment) shows as running, "Submitting…", until it is answered', async () => {
+    const poa = makeAccount(
+      { service_address: ADDRESS_RESULT, client_agent_accepted: true } as never,
+      { has_accepted_plan: true, is_identity_verified: true, is_credit_check_submitted: true, has_payment_method: true, can_finalize_enrollment: true },
+    );
+    const gate = deferred<void>();
+    const fake = reviewApi(poa).on('finalize', async () => {
+      if (fake.callsOf('finalize').length === 1) {
+        throw new ApiError({ status: 422, code: 'unprocessable', message: 'Mismatch', fields: [{ field: 'is_client_agent_enrollment', code: 'range', message: 'Mismatch' }] });
+      }
+      await gate.promise;
+      return undefined;
+    });
+    const el = await mountReview(fake, {}, poa);
+    const done = oneEvent(el, 'sf-step-complete') as Promise<StepCompleteEvent>;
+    button(el, 'Submit enrollment').click();
+    await until(() => fake.callsOf('finalize').length === 2, 'sent again');
+    await settle(el);
+    const submit = el.shadowRoot!.querySelector<HTMLButtonElement>('.actions .btn.primary')!;
+    expect(`${submit.getAttribute('aria-busy')} ${text(submit)}`).to.equal('true Submitting…');
+    gate.resolve();
+    expect((await done).detail.data).to.deep.equal({ finalized: true });
+  });
+
   it('moves on when the enrollment is already finalized', async () => {
     const fake = reviewApi(FINALIZED);
     const done = new Promise<StepCompleteEvent>((resolve) =>

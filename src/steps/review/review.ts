@@ -147,7 +147,9 @@ export class SfStepReview extends LaterStep<ReviewDraft> {
       const way = codes.get('is_client_agent_enrollment');
       if (way && this._agent === undefined) {
         this._agent = way === 'must_be_true';
-        return this._submit();
+        // Sent again once this run is over: the task marks itself failed after this callback, which would hide the
+        // new run (no "Submitting…") while it is on its way.
+        return void Promise.resolve().then(() => this._submit());
       }
       if ((failure?.kind === 'fields' || failure?.kind === 'refused') && failure.error.status === 422) {
         // Refused: nothing is on its way (a reload shows the review, not a finalize sent again).
