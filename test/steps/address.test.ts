@@ -620,6 +620,51 @@ describe('sf-step-address', () => {
     expect(esi.shadowRoot!.activeElement === button(esi, 'Try again'), 'focus on Try again').to.equal(true);
   });
 
+  it('an ESI ID search on its way: its button keeps focus and says it is busy; Enter held in the field sends no second search', async () => {
+    const gate = deferred<void>();
+    const fake = new FakeApi().on('esiIdSearch', async () => {
+      await gate.promise;
+      throw apiError(0, 'network');
+    });
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const esi = q(lookup, 'sf-esi-search');
+    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
+    const find = button(esi, 'Find by ESI ID');
+    find.focus();
+    find.click();
+    await until(() => fake.callsOf('esiIdSearch').length === 1);
+    await settle(esi);
+    expect(find.getAttribute('aria-disabled')).to.equal('true');
+    expect(esi.shadowRoot!.activeElement === find, 'focus on the button pressed').to.equal(true);
+    // Enter held in the field: the form's implicit submission, once per key repeat.
+    const form = esi.shadowRoot!.querySelector('form')!;
+    for (let i = 0; i < 5; i++) form.requestSubmit();
+    await settle(esi);
+    expect(fake.callsOf('esiIdSearch')).to.have.length(1);
+    gate.resolve();
+    await until(() => text(esi).includes('Try again'));
+  });
+
+  it('the address search on its way: "Find my address" is disabled, so Enter held in a field sends no second search', async () => {
+    const gate = deferred<void>();
+    const fake = new FakeApi().on('fullAddressSearch', async () => {
+      await gate.promise;
+      return [];
+    }).on('addressSearch', async () => []);
+    const el = await mountAddress(fake);
+    type(q<HTMLInputElement>(el, '#street'), '3005 Routh St');
+    type(q<HTMLInputElement>(el, '#zip'), '75201');
+    const form = el.shadowRoot!.querySelector('form')!;
+    form.requestSubmit();
+    await until(() => fake.callsOf('fullAddressSearch').length === 1);
+    await settle(el);
+    // Implicit submission (Enter in a field) needs an enabled default button; requestSubmit() here as the key would.
+    const find = button(el, /Searching|Find my address/);
+    expect(find.disabled, 'the default button is disabled while searching').to.equal(true);
+    gate.resolve();
+  });
+
   /** The form searched for `street` in `zip` and found nothing: the search another way, saying so. */
   async function noMatchFor(street: string, zip: string) {
     const fake = new FakeApi().on('fullAddressSearch', async () => []).on('addressSearch', async () => []);

@@ -213,7 +213,7 @@ export class SfStepAddress extends StepElement<AddressDraft> {
           <button type="button" class="btn link" @click=${() => this._openLookup(false)}>
             ${msg('Search another way', { id: 'address.other_way' })}
           </button>
-          <button type="submit" class="btn primary" aria-disabled=${busy}>
+          <button type="submit" class="btn primary" ?disabled=${busy}>
             ${busy ? msg('Searching…', { id: 'address.searching' }) : msg('Find my address', { id: 'address.search' })}
           </button>
         </div>

@@ -151,6 +151,8 @@ export class SfEsiSearch extends LocalizedElement {
 
   private _submit(e: Event): void {
     e.preventDefault();
+    // The button says it is busy (aria-disabled, so that it keeps focus): Enter held in the field submits again.
+    if (this._search.status === TaskStatus.PENDING) return;
     this._submitted = true;
     this._problem = esiIdProblem(this._value);
     if (this._problem) {

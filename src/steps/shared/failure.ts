@@ -58,8 +58,8 @@ export function fieldCodes(failure: Failure | null): Map<string, string> {
 
 /**
  * The alert for transient trouble. `role="alert"` makes screen readers announce it when it appears; the button
- * repeats the action (the caller keeps the Idempotency-Key). While `busy` it does nothing and says it is unavailable
- * (`aria-disabled`: pressed, it keeps focus, which `disabled` would drop to the page).
+ * repeats the action (the caller keeps the Idempotency-Key), and is disabled while `busy` (most retries take the
+ * alert away as they start; those that keep it, a read run again, must not be restarted by each press).
  */
 export function renderRetryAlert(
   failure: Failure | null,
@@ -76,7 +76,7 @@ export function renderRetryAlert(
       : msg('We could not reach the service. Check your connection, then try again.', { id: 'error.network' });
   return html`<div class="alert error" role="alert" part="alert">
     <p>${text}</p>
-    <button type="button" class="btn secondary" aria-disabled=${busy} @click=${onRetry}>
+    <button type="button" class="btn secondary" ?disabled=${busy} @click=${onRetry}>
       ${msg('Try again', { id: 'error.try_again' })}
     </button>
   </div>`;
