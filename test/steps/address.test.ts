@@ -601,18 +601,22 @@ describe('sf-step-address', () => {
     expect(q<HTMLInputElement>(lookup, '#q').value).to.contain('512');
   });
 
+  /** A keyboard user's ESI ID search: the number typed, Tab to the button, press it. The search form and its button. */
+  async function searchEsiId(fake: FakeApi) {
+    const lookup = await openLookup(await mountAddress(fake));
+    const esi = q(lookup, 'sf-esi-search');
+    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
+    const find = button(esi, 'Find by ESI ID');
+    find.focus();
+    find.click();
+    return { esi, find };
+  }
+
   it('after an ESI ID search fails on the network, keyboard focus is not dropped to the page (it is on "Try again")', async () => {
     const fake = new FakeApi().on('esiIdSearch', async () => {
       throw apiError(0, 'network');
     });
-    const el = await mountAddress(fake);
-    const lookup = await openLookup(el);
-    const esi = q(lookup, 'sf-esi-search');
-    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
-    // A keyboard user: Tab to the button, press it.
-    const find = button(esi, 'Find by ESI ID');
-    find.focus();
-    find.click();
+    const { esi } = await searchEsiId(fake);
     await until(() => text(esi).includes('Try again'));
     await pause(50);
     await settle(esi);
@@ -626,13 +630,7 @@ describe('sf-step-address', () => {
       await gate.promise;
       throw apiError(0, 'network');
     });
-    const el = await mountAddress(fake);
-    const lookup = await openLookup(el);
-    const esi = q(lookup, 'sf-esi-search');
-    type(q<HTMLInputElement>(esi, '#esi'), '10443722030050010');
-    const find = button(esi, 'Find by ESI ID');
-    find.focus();
-    find.click();
+    const { esi, find } = await searchEsiId(fake);
     await until(() => fake.callsOf('esiIdSearch').length === 1);
     await settle(esi);
     expect(find.getAttribute('aria-disabled')).to.equal('true');
