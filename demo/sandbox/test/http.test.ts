@@ -49,7 +49,7 @@ describe('error answers', () => {
     for (const token of [flowToken, null, 'not-a-token']) {
       const res = await h.call('PATCH', '/v1/account/flow', { token, body: {} });
       assertError(res, 405, 'method_not_allowed');
-      assert.equal(res.headers.get('allow'), 'GET, HEAD');
+      assert.equal(res.headers.get('allow'), 'DELETE, GET, HEAD');
     }
     // The right method still goes through authentication and the scope.
     assert.equal((await h.call('GET', '/v1/account/flow', { token: flowToken })).status, 200);

@@ -44,11 +44,12 @@ interface Refusal {
 }
 
 /**
- * How a route authenticates: the App token (/v1/app), an account or flow token (/v1/account), the account-token
- * sandbox group (/v1/account/sandbox, which no flow scope opens), the App token on sandbox controls (/__sandbox), the
+ * How a route authenticates: the App token (/v1/app), an account or flow token (/v1/account), a flow token of any
+ * scope only (the end of a flow session), the account-token sandbox group (/v1/account/sandbox, which no flow scope
+ * opens), the App token on sandbox controls (/__sandbox), the
  * processor's publishable key (its JSON API), or nothing (the 3-D Secure page's form).
  */
-type AuthKind = 'app' | 'account' | 'account-sandbox' | 'sandbox' | 'processor' | 'none';
+type AuthKind = 'app' | 'account' | 'account-sandbox' | 'flow' | 'sandbox' | 'processor' | 'none';
 
 interface Row {
   /** `METHOD /hono/path`, as `app.routes` lists it. */
@@ -213,6 +214,14 @@ const ROWS: Row[] = [
       { why: 'account_uuid (the token says whose)', status: 400, code: 'invalid_request', fields: ['account_uuid'], req: (w, a) => merge({ account_uuid: w.ready.uuid })(w, a) },
       { why: 'label without reason', status: 400, code: 'invalid_request', fields: ['reason'], req: merge({ reason: undefined, label: 'meh' }) },
     ],
+  },
+  {
+    // The flow closed: its session ends (its token answers 401 token_expired from then on). No body, no other refusal.
+    route: 'DELETE /v1/account/flow',
+    auth: 'flow',
+    json: false,
+    accepted: (w) => ({ path: '/v1/account/flow', token: w.tokens.flowDocuments }),
+    refusals: [],
   },
   {
     route: 'POST /v1/account/sandbox/status',
@@ -608,6 +617,15 @@ function commonRefusals(row: Row): Refusal[] {
       if (row.auth === 'account-sandbox') {
         list.push({ why: 'an enrollment flow token', status: 403, code: 'forbidden', req: token((w) => w.tokens.flowEnrollment) });
       }
+      break;
+    case 'flow':
+      list.push(
+        { why: 'no token', status: 401, code: 'unauthorized', req: token(() => null) },
+        { why: 'unknown token', status: 401, code: 'unauthorized', req: token(() => 'flow_guess') },
+        { why: 'the App token', status: 401, code: 'unauthorized', req: token((w) => w.appToken) },
+        { why: 'an expired token', status: 401, code: 'token_expired', req: token((w) => w.tokens.expired) },
+        { why: 'an account token (not a flow session)', status: 403, code: 'forbidden', req: token((w) => w.ready.token) },
+      );
       break;
     case 'processor':
       list.push(
