@@ -97,6 +97,18 @@ export function csp({ serviceUrl, frameAncestors, emulator, hmr }: FlowHeaderOpt
 }
 
 /**
+ * The same policy for a `<meta http-equiv>` in the built page: a host that ignores `_headers` (one of another format
+ * whose rules were not copied) still serves the page with its script, connect and frame limits. Without
+ * `frame-ancestors`, which browsers ignore in a `<meta>` (with a console warning): framing stays the header's, and the
+ * flow's own check per App (`refusesParent`).
+ */
+export const metaCsp = (options: FlowHeaderOptions): string =>
+  csp(options)
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+
+/**
  * Every powerful feature the flow has no use for is denied, for the page and every frame in it (Stripe's included).
  * `payment` too: the Payment Request API is what Apple Pay and Google Pay need inside Stripe's Payment Element, and
  * the flow saves a card for auto-pay with wallets turned off (src/payment/stripe.ts, `wallets: never`), so the card
@@ -167,7 +179,8 @@ function cacheControlOnWrite(res: NodeResponse, isAsset: boolean): void {
 }
 
 /**
- * The Vite side: the page's Cache-Control on the dev and preview servers, and `_headers` written into the build.
+ * The Vite side: the page's Cache-Control on the dev and preview servers, and `_headers` written into the build, with
+ * the CSP also in the built page's head (`metaCsp`).
  * The security headers themselves go through `server.headers` / `preview.headers` (every response).
  */
 export function flowHeaders(production: () => FlowHeaderOptions): Plugin {
@@ -190,6 +203,16 @@ export function flowHeaders(production: () => FlowHeaderOptions): Plugin {
         cacheControlOnWrite(res, (req.url ?? '').startsWith(`${base}${assetsDir}/`));
         next();
       });
+    },
+    // The built page only (the dev server's modules and reloads are the header's to allow): the policy as a `<meta>`,
+    // first in the head so that it covers every script and request the page makes.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (context.server) return html;
+        const policy = metaCsp(production()).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        return html.replace(/<meta charset="utf-8" \/>/i, (charset) => `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+      },
     },
     generateBundle() {
       const options = production();

@@ -15,6 +15,7 @@ import {
   csp,
   flowHeaders,
   headersFile,
+  metaCsp,
   PAGE_CACHE_CONTROL,
   PAGE_PATHS,
   securityHeaders,
@@ -65,6 +66,12 @@ describe('the flow page header set', () => {
     assert.doesNotMatch(policy, /script-src[^;]*unsafe-inline/);
     assert.match(policy, /frame-ancestors 'self' https:\/\/bank\.example/);
     assert.match(policy, /object-src 'none'/);
+  });
+
+  it('gives the page the same policy as a <meta>, without frame-ancestors (ignored there)', () => {
+    const meta = metaCsp(OPTIONS);
+    assert.ok(!meta.includes('frame-ancestors'), meta);
+    assert.equal(meta, csp(OPTIONS).replace(/; frame-ancestors [^;]+$/, ''));
   });
 
   it('allows the Stripe.js emulator and module reloading only when asked', () => {
@@ -195,6 +202,12 @@ describe('the Vite servers', () => {
     }
     const served = await fetch(urlOf(server, '/'));
     const page = await served.text();
+    // The policy is in the page too, first in its head (a host that ignores `_headers` still serves it), as the
+    // header has it but for frame-ancestors, which a <meta> cannot carry.
+    const meta = /<meta charset="utf-8" \/>\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)" \/>/.exec(page);
+    assert.ok(meta, 'the CSP <meta> right after the charset, before any script or link');
+    const header = served.headers.get('content-security-policy')!;
+    assert.equal(meta[1], header.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; '));
     // No inline script, and none allowed, by the preview server or by `_headers`.
     assert.deepEqual(inlineScripts(page), []);
     for (const policy of [served.headers.get('content-security-policy')!, hostHeaders(rules, '/login')['Content-Security-Policy']!]) {
