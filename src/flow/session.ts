@@ -14,7 +14,6 @@ import { usableBrandColor } from './branding.js';
 import { forgetSession, sessionStore } from './bootstrap.js';
 import type { FlowCredentials, HostHooks } from './host-link.js';
 
-
 /**
  * Resolves once the browser has painted what is on screen (a frame, then a task), or after 100 ms: a page in a hidden
  * tab or frame paints no frame, and its clock and messages must not wait for one.
