@@ -51,9 +51,10 @@ export interface Bridge {
   /**
    * Posts `service-flow-close` once; at top level in hosted mode, redirects to the return URL (with `locale`).
    * `nativesTold`: the native bridges heard this close already (pressed before the session was known, session.ts),
-   * so only a parent frame is sent it now.
+   * so only a parent frame is sent it now. A promise when something is done first (flow/host-link.ts: the session
+   * ended at the service).
    */
-  close(reason: CloseReason, account?: AccountStatus | null, locale?: string, nativesTold?: boolean): CloseOutcome;
+  close(reason: CloseReason, account?: AccountStatus | null, locale?: string, nativesTold?: boolean): CloseOutcome | Promise<CloseOutcome>;
 }
 
 /** The names the flow adds to the return URL's query. */

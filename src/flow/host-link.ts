@@ -24,12 +24,11 @@ export interface FlowCredentials {
 }
 
 /**
- * The bridge to the host. Its close also ends the session at the service when the customer finished or left
+ * The bridge to the host. Its close first ends the session at the service when the customer finished or left
  * (`completed`, `exited`): the link, which the browser's history keeps (only the address bar lost it), stops working
  * then rather than at the end of its hour, so a later visitor of a shared device cannot reopen the account from it.
- * Sent before the close message (after which the host removes the frame, or the page goes to the return URL) and
- * kept alive past the page, never waited for: the close does not depend on it, and a session not ended still ends
- * with its hour.
+ * The close message waits for that answer (after it the host removes the frame, or the page goes to the return URL,
+ * and a request cut there is not retried), at most `END_WAIT_MS`: a session not ended still ends with its hour.
  */
 export function bridgeFor(session: FlowSession, flow: FlowCredentials, hostWindow?: BridgeWindow): Bridge {
   const bridge = createBridge({
@@ -40,22 +39,36 @@ export function bridgeFor(session: FlowSession, flow: FlowCredentials, hostWindo
     ...(hostWindow ? { window: hostWindow } : {}),
   });
   const close = bridge.close;
-  let ended = false;
+  let ending: Promise<unknown> | undefined;
   bridge.close = (reason, ...rest) => {
-    const { token, baseUrl = '' } = flow;
-    if (!ended && token && (reason === 'completed' || reason === 'exited')) {
-      ended = true;
-      fetch(`${baseUrl.replace(/\/+$/, '')}/v1/account/flow`, {
-        method: 'DELETE',
-        headers: { Authorization: `Bearer ${token}` },
-        keepalive: true,
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-      }).catch(() => undefined);
-    }
-    return close(reason, ...rest);
+    if (!flow.token || (reason !== 'completed' && reason !== 'exited')) return close(reason, ...rest);
+    ending ??= Promise.race([endSession(flow.token, flow.baseUrl ?? ''), new Promise((resolve) => setTimeout(resolve, END_WAIT_MS))]);
+    return ending.then(() => close(reason, ...rest));
   };
   return bridge;
+}
+
+/** How long a close waits for the service to end the session before it is told to the host anyway. */
+export const END_WAIT_MS = 3000;
+
+/**
+ * `DELETE /v1/account/flow`, sent again after a refusal for too many requests (the service counts ten a second per
+ * account: a Done pressed right after the done screen's own reads meets it) or a failure on its side, as its
+ * `Retry-After` says, at most three times. Kept alive past the page, should the wait run out first.
+ */
+async function endSession(token: string, baseUrl: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await fetch(`${baseUrl.replace(/\/+$/, '')}/v1/account/flow`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    }).catch(() => undefined);
+    if ((answer && answer.status !== 429 && answer.status < 500) || attempt === 3) return;
+    const wait = Number(answer?.headers.get('retry-after')) || 0.5;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1.5) * 1000));
+  }
 }
 
 /**

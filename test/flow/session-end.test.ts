@@ -1,8 +1,8 @@
 /**
  * A flow that closes because the customer finished or left ends its session at the service (DELETE /v1/account/flow),
- * so that the link, which the browser's history keeps, stops working then rather than at the end of its hour. Sent
- * before the close message (after which the host removes the frame, or the page leaves for the return URL), kept
- * alive past the page, and never waited for.
+ * so that the link, which the browser's history keeps, stops working then rather than at the end of its hour. The
+ * close message waits for its answer (after it the host removes the frame, or the page leaves for the return URL),
+ * and a refusal for too many requests or a failure is sent again.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { SessionLink } from '../../src/flow/session.js';
@@ -21,14 +21,18 @@ describe('the end of a flow session', () => {
   const realFetch = window.fetch;
   let sent: Sent[] = [];
   let host = fakeHost();
+  /** The service's answers to the DELETEs, in order (then 204). */
+  let answers: Array<number | 'offline'> = [];
 
   beforeEach(() => {
     sent = [];
     host = fakeHost();
+    answers = [];
     window.fetch = ((url: string, init: RequestInit) => {
       if (String(url).includes('/v1/account/flow')) {
         sent.push({ url: String(url), init, heard: host.messages.length });
-        return Promise.resolve(new Response(null, { status: 204 }));
+        const answer = answers.shift() ?? 204;
+        return answer === 'offline' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response(null, { status: answer, headers: answer === 429 ? { 'Retry-After': '1' } : {} }));
       }
       return realFetch(url, init);
     }) as typeof fetch;
@@ -51,7 +55,7 @@ describe('the end of a flow session', () => {
     link.close(reason, makeAccount());
     // A second close (the root closes once, but a close is idempotent) ends nothing more.
     link.close(reason, makeAccount());
-    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-close'), 'no close message');
+    await waitUntil(() => host.messages.some((m) => m.type === 'service-flow-close'), 'no close message', { timeout: 5000 });
   }
 
   for (const reason of ['completed', 'exited'] as const) {
@@ -68,6 +72,21 @@ describe('the end of a flow session', () => {
       expect(host.messages.filter((m) => m.type === 'service-flow-close')).to.have.length(1);
     });
   }
+
+  it('refused for too many requests (ten a second per account: Done right after the done screen\'s reads): sent again after Retry-After, then the close', async () => {
+    answers = [429];
+    await closeWith('completed');
+    expect(sent).to.have.length(2);
+    const closeAt = host.messages.findIndex((m) => m.type === 'service-flow-close');
+    expect(sent[1]!.heard, 'the close after the second answer').to.equal(closeAt);
+  });
+
+  it('no answer (offline): three tries, then the close all the same', async () => {
+    answers = ['offline', 'offline', 'offline'];
+    await closeWith('exited');
+    expect(sent).to.have.length(3);
+    expect(host.messages.filter((m) => m.type === 'service-flow-close')).to.have.length(1);
+  });
 
   it('expired or refused: nothing to end (the service ended it, or the link was never this flow\'s to use)', async () => {
     await closeWith('expired');
