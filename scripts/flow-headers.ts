@@ -15,7 +15,7 @@
  *   crawlers away, but a URL found elsewhere may still be listed unless the answer itself says noindex.
  */
 import type { Plugin } from 'vite';
-import { allowedOriginsFrom } from './ports.js';
+import { allowedOriginsFrom, exactOrigin } from './ports.js';
 
 export interface FlowHeaderOptions {
   /** The service's origin (the API; in development and sandbox builds also the Stripe.js emulator). */
@@ -37,29 +37,9 @@ export interface FlowHeaderOptions {
  * one in browsers that do not tell a page its parent's origin.
  */
 export function frameAncestorsFrom(env: Record<string, string | undefined>): string {
-  const others = (env.FLOW_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean).map((o) => frameSource(o, 'FLOW_FRAME_ANCESTORS'));
-  const sandboxApp = forSandbox(env.SERVICE_URL) ? allowedOriginsFrom(env).map((o) => frameSource(o, 'SANDBOX_ALLOWED_ORIGINS (or PARTNER_URL)')) : [];
+  const others = (env.FLOW_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean).map((o) => exactOrigin(o, 'FLOW_FRAME_ANCESTORS'));
+  const sandboxApp = forSandbox(env.SERVICE_URL) ? allowedOriginsFrom(env) : [];
   return [...new Set([...sandboxApp, ...others])].join(' ');
-}
-
-/**
- * One partner origin as a `frame-ancestors` source: its scheme, host and port (`https://Bank.example:443/` →
- * `https://bank.example`). Anything else is an error naming `variable`, never written: a wildcard (`*`,
- * `https://*.example`), a bare scheme (`https:`) or a keyword would let any page frame the flow page (whose address
- * carries the token at load), and a `;` would start another directive. The URL parser lets `*` and `;` into a host,
- * so the origin is checked as well.
- */
-function frameSource(value: string, variable: string): string {
-  let origin = 'null';
-  try {
-    origin = new URL(value).origin;
-  } catch {
-    // Not a URL: refused below.
-  }
-  if (!/^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d+)?$/.test(origin)) {
-    throw new Error(`${variable}: ${JSON.stringify(value)} is not an http(s) origin such as https://bank.example (frame-ancestors takes exact origins: no wildcard, scheme or keyword)`);
-  }
-  return origin;
 }
 
 /**

@@ -34,6 +34,13 @@ if (webhookProblem) {
   console.error(`SANDBOX_WEBHOOK_URL is refused: ${webhookProblem}`);
   process.exit(1);
 }
+let allowedOrigins: string[];
+try {
+  allowedOrigins = allowedOriginsFrom(env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const { hostname, warning } = listenHost(env.SANDBOX_HOST);
 if (warning) console.warn(warning);
 
@@ -42,7 +49,7 @@ const sandbox = createSandbox({
   flowUrl: env.FLOW_URL ?? 'http://localhost:5173',
   appToken: sandboxAppToken(env).token,
   ...(env.SANDBOX_APP_NAME ? { appName: env.SANDBOX_APP_NAME } : {}),
-  allowedOrigins: allowedOriginsFrom(env),
+  allowedOrigins,
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.SANDBOX_WEBHOOK_SECRET ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET } : {}),
   ...(backoffMs !== undefined ? { webhookBackoffMs: backoffMs } : {}),

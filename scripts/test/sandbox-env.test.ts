@@ -40,6 +40,13 @@ describe('SANDBOX_ALLOWED_ORIGINS', () => {
       assert.throws(() => frameAncestorsFrom({ ...deployed, FLOW_FRAME_ANCESTORS: value }), (e: Error) => e.message.startsWith('FLOW_FRAME_ANCESTORS') && e.message.includes(JSON.stringify(value)), value);
     }
     assert.throws(() => frameAncestorsFrom({ SANDBOX_ALLOWED_ORIGINS: '*' }), /SANDBOX_ALLOWED_ORIGINS/);
+    // The sandbox's own list, the same check: a wildcard or a host without its scheme would match no page (origins
+    // compare exactly), so the sandbox refuses to start, naming the variable, rather than start and refuse every frame.
+    for (const value of ['*', 'localhost:3000', 'https://*.bank.example', 'https:']) {
+      assert.throws(() => allowedOriginsFrom({ SANDBOX_ALLOWED_ORIGINS: `http://localhost:3000,${value}` }), (e: Error) => e.message.startsWith('SANDBOX_ALLOWED_ORIGINS') && e.message.includes(JSON.stringify(value)), value);
+    }
+    assert.throws(() => allowedOriginsFrom({ PARTNER_URL: 'partner.example' }), /^Error: PARTNER_URL/);
+    assert.deepEqual(allowedOriginsFrom({ SANDBOX_ALLOWED_ORIGINS: ' HTTP://App.Partner.example:80/x , ' }), ['http://localhost:5174', 'http://app.partner.example']);
     // An origin as written otherwise (case, default port, a path): the origin itself.
     assert.equal(frameAncestorsFrom({ ...deployed, FLOW_FRAME_ANCESTORS: 'https://Bank.example:443/app, http://[::1]:5174' }), 'https://bank.example http://[::1]:5174');
   });
