@@ -200,8 +200,11 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-function bound(value: unknown, fallback: string): string {
-  return typeof value === 'number' ? String(value) : fallback;
+/** "between 1 and 10", "at least 0", "at most 200": what the contract bounds, never an "∞" it does not. */
+function range(min: unknown, max: unknown): string {
+  const lo = typeof min === 'number' ? String(min) : null;
+  const hi = typeof max === 'number' ? String(max) : null;
+  return lo && hi ? `between ${lo} and ${hi}` : lo ? `at least ${lo}` : `at most ${hi ?? '∞'}`;
 }
 
 function issueOf(e: ErrorObject, root: string): FieldIssue | undefined {
@@ -239,17 +242,17 @@ function issueOf(e: ErrorObject, root: string): FieldIssue | undefined {
     case 'minLength':
     case 'maxLength':
       if (e.keyword === 'minLength' && e.data === '') return issue('required', `${name} is required`);
-      return issue('range', `${name} must be ${bound(schema.minLength, '0')} to ${bound(schema.maxLength, '∞')} characters long`);
+      return issue('range', `${name} must be ${range(schema.minLength, schema.maxLength)} characters long`);
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return issue('range', `${name} must be between ${bound(schema.minimum ?? schema.exclusiveMinimum, '-∞')} and ${bound(schema.maximum ?? schema.exclusiveMaximum, '∞')}`);
+      return issue('range', `${name} must be ${range(schema.minimum ?? schema.exclusiveMinimum, schema.maximum ?? schema.exclusiveMaximum)}`);
     case 'multipleOf':
       return issue('range', `${name} must be a multiple of ${String(params.multipleOf)}`);
     case 'minItems':
     case 'maxItems':
-      return issue('range', `${name} must have between ${bound(schema.minItems, '0')} and ${bound(schema.maxItems, '∞')} items`);
+      return issue('range', `${name} must have ${range(schema.minItems, schema.maxItems)} items`);
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const at = fieldOf(`${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, root);

@@ -55,6 +55,12 @@ describe('requests validated from the contract (http/contract.ts)', () => {
     ]);
   });
 
+  it('says a one-sided bound as it is: at least, at most, never up to an infinity the contract does not set', () => {
+    assert.deepEqual(refusal(() => parseBody('sandboxSetClock', { advance_seconds: -5 })), [
+      { field: 'advance_seconds', code: 'range', message: 'advance_seconds must be at least 0' },
+    ]);
+  });
+
   it('names required fields, wrong types, enums and array items', () => {
     assert.deepEqual(issues(() => parseBody('updateIdentity', { first_name: '  ', last_name: 1, phone: '555' })), [
       { field: 'email', code: 'required' },
