@@ -136,10 +136,12 @@ export function open(options: ServiceFlowOptions): ServiceFlowHandle {
   // display:none loses to any `button { display: … }`).
   way.style.cssText = 'display:none;flex:none;align-self:flex-end;margin:8px;padding:0 16px;min-width:44px;min-height:44px;font:inherit';
   way.onclick = () => end(true);
-  // Not a number of milliseconds (NaN from a missing setting, a negative one): the default, never no way out.
-  const wait = options.readyTimeout! >= 0 ? options.readyTimeout! : 10_000;
-  // A wait beyond what a timer holds (Infinity: never) would fire at once.
-  const slow = wait < 2 ** 31 ? setTimeout(() => (way.style.display = 'block'), wait) : undefined;
+  // Not a number of milliseconds (NaN from a missing setting, a negative one, null or a string from a page's config):
+  // the default, never no way out.
+  const given = options.readyTimeout;
+  const wait = typeof given == 'number' && given >= 0 ? given : 10_000;
+  // Infinity: never. A finite wait beyond what a timer holds (2^31 ms, 25 days), which would fire at once: the longest.
+  const slow = wait < Infinity ? setTimeout(() => (way.style.display = 'block'), Math.min(wait, 2 ** 31 - 1)) : undefined;
   dialog.append(way, iframe);
   const phone = matchMedia(PHONE);
   let height = 780;

@@ -500,6 +500,24 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(timers, 'a timer of the default 10 s').to.deep.equal([10_000]);
   });
 
+  it('a readyTimeout that is not a number (null, an empty string, false from a page\'s config) keeps the default wait, and one past what a timer holds waits the longest a timer holds, not for ever', () => {
+    const timers: Array<number | undefined> = [];
+    const original = window.setTimeout;
+    window.setTimeout = ((fn: TimerHandler, ms?: number) => {
+      timers.push(ms);
+      return original(fn, ms);
+    }) as typeof window.setTimeout;
+    try {
+      for (const readyTimeout of [null, '', false, 3e9]) {
+        open({ readyTimeout: readyTimeout as unknown as number });
+        handle!.destroy();
+      }
+    } finally {
+      window.setTimeout = original;
+    }
+    expect(timers).to.deep.equal([10_000, 10_000, 10_000, 2 ** 31 - 1]);
+  });
+
   it('a negative readyTimeout keeps the default wait: its close button is not drawn over a flow that is loading', async () => {
     open({ readyTimeout: -1 });
     await new Promise((r) => setTimeout(r, 30));
