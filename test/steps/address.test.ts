@@ -696,6 +696,32 @@ describe('sf-step-address', () => {
     expect(text(lookup)).not.to.contain('PO box');
   });
 
+  it('arrowing through the type-ahead on a short screen keeps the field in view below the header (WCAG 2.4.11)', async () => {
+    const units = Array.from({ length: 10 }, (_, i) => ({ ...ADDRESS_RESULT, address_2: `Apt ${101 + i}`, esi_id: `10089010000000000001${10 + i}` }));
+    const fake = new FakeApi().on('addressSearch', async () => units);
+    const el = await mountAddress(fake);
+    const lookup = await openLookup(el);
+    const input = q<HTMLInputElement>(lookup, '#q');
+    // A phone held sideways (or a laptop at 200%): the flow's sticky header takes its top 56 px.
+    await setViewport({ width: 568, height: 320 });
+    try {
+      type(input, '1200 Main');
+      await until(() => input.getAttribute('aria-expanded') === 'true');
+      if (input.getBoundingClientRect().top < 56) window.scrollBy(0, input.getBoundingClientRect().top - 60);
+      for (let i = 0; i < 10; i++) {
+        key(input, 'ArrowDown');
+        await settle(lookup);
+        await new Promise((r) => requestAnimationFrame(r));
+        const box = input.getBoundingClientRect();
+        expect(input.getAttribute('aria-activedescendant')).to.equal(`q-opt-${i}`);
+        expect(box.top, `the field below the header after ${i + 1} ArrowDown`).to.be.at.least(56);
+        expect(box.bottom, `the field on screen after ${i + 1} ArrowDown`).to.be.at.most(320);
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('type-ahead suggestions at the service\'s most (10) say that there may be more and how to narrow them (a large apartment building)', async () => {
     const units = Array.from({ length: 10 }, (_, i) => ({ ...ADDRESS_RESULT, address_2: `Apt ${101 + i}`, esi_id: `10089010000000000001${10 + i}` }));
     const fake = new FakeApi().on('addressSearch', async () => units);

@@ -8,7 +8,10 @@ export const lookupStyles = css`
     padding: 0;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    max-height: 20rem;
+    /* On a short screen (a phone held sideways, 200% zoom) the list and the field above it fit under the flow's
+       sticky header (3.5rem), so the arrow keys, which scroll the highlighted option into view, never push the field
+       (where focus is) out of sight. */
+    max-height: min(20rem, 100dvh - 7.5rem);
     overflow-y: auto;
     background: var(--_surface);
   }
