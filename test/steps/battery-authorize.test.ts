@@ -125,6 +125,24 @@ describe('sf-step-battery-authorize', () => {
     expect(`completions: ${completes.length}; looks: ${fake.callsOf('getBatteryAuthorization').length}`).to.equal('completions: 1; looks: 1');
   });
 
+  it('a step the flow has left (the battery connected, its next screen on) sends nothing more when the customer closes', async () => {
+    // Its view still says it waits for the maker's page: were it asked, it would read the finished authorization again
+    // (with the client's retries, offline) and the close would wait for that.
+    const fake = new FakeApi();
+    creating(fake);
+    fake.on('getBatteryAuthorization', async (id) => makeAuthorization({ id, status: 'pending' }));
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open, pollMs: 60_000 });
+    (await continueButton(el)).click();
+    await until(() => text(el).includes("Waiting for your answer on Tesla's page"));
+    const looks = fake.callsOf('getBatteryAuthorization').length;
+    const root = el.getRootNode();
+    el.remove();
+    const waits: Array<Promise<unknown>> = [];
+    root.dispatchEvent(new CustomEvent('sf-leaving', { detail: waits }));
+    await Promise.all(waits);
+    expect(`looks after the step left: ${fake.callsOf('getBatteryAuthorization').length - looks}`).to.equal('looks after the step left: 0');
+  });
+
   it('leaving while a look at the answer is already on its way waits for that look: a battery just allowed is connected, not left', async () => {
     // The maker's page said "answered" (or a poll went out) and the customer pressed the flow's close button before
     // the service's answer came back: the close must wait for it, or the host hears "exited" for a connected battery.

@@ -361,7 +361,7 @@ export class SfStepPayment extends LaterStep {
    * the first one arrived), and the step moves on with it rather than a close as if nothing was saved.
    */
   protected override leaving(): Promise<unknown> | undefined {
-    if (this.isConnected && this._paymentMethodId && this._failure?.kind === 'retry' && this._save.status === TaskStatus.ERROR) {
+    if (this._paymentMethodId && this._failure?.kind === 'retry' && this._save.status === TaskStatus.ERROR) {
       this.sending(this._save.run([]));
     }
     return super.leaving();

@@ -201,7 +201,7 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
    */
   protected override leaving(): Promise<unknown> | undefined {
     const sent = this.draft.sent;
-    if (!this.isConnected || this._accept.status !== TaskStatus.ERROR || !sent) return super.leaving();
+    if (this._accept.status !== TaskStatus.ERROR || !sent) return super.leaving();
     return getLocation(this.api, this._uuid!).then((l) => {
       if (sent.includes(l.queued_contract?.plan_uuid ?? '')) this.complete({ data: { renewed: true } });
     });

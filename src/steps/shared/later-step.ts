@@ -58,8 +58,12 @@ export abstract class LaterStep<D extends StepDraft = StepDraft> extends StepEle
     this.getRootNode().addEventListener('sf-leaving', this._onLeaving);
   }
 
-  /** Adds what leaving waits for (settled either way). */
-  private readonly _onLeaving = (e: Event) => (e as CustomEvent<Array<Promise<unknown>>>).detail.push(Promise.resolve(this.leaving()).catch(() => undefined));
+  /**
+   * Adds what leaving waits for (settled either way). A step the flow has left (its next screen on) is not asked: only
+   * what it sent is waited for, never a new request (its view may still say it waits, and would look again).
+   */
+  private readonly _onLeaving = (e: Event) =>
+    (e as CustomEvent<Array<Promise<unknown>>>).detail.push(Promise.resolve(this.isConnected ? this.leaving() : this._sent).catch(() => undefined));
 
   /** What leaving waits for: the side effect last sent; a step may first send it again (its answer was lost). */
   protected leaving(): Promise<unknown> | undefined {
