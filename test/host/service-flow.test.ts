@@ -485,7 +485,8 @@ describe('ServiceFlow.open (host SDK)', () => {
     expect(dialog()!.querySelector('button')!.textContent).to.equal('Close');
   });
 
-  it('a readyTimeout of NaN (Number() of a missing setting) keeps the default wait: the only way out is not lost', () => {
+  /** The waits of the timers the SDK set while `opening` ran. */
+  const timersWhile = (opening: () => void): Array<number | undefined> => {
     const timers: Array<number | undefined> = [];
     const original = window.setTimeout;
     window.setTimeout = ((fn: TimerHandler, ms?: number) => {
@@ -493,28 +494,24 @@ describe('ServiceFlow.open (host SDK)', () => {
       return original(fn, ms);
     }) as typeof window.setTimeout;
     try {
-      open({ readyTimeout: NaN });
+      opening();
     } finally {
       window.setTimeout = original;
     }
-    expect(timers, 'a timer of the default 10 s').to.deep.equal([10_000]);
+    return timers;
+  };
+
+  it('a readyTimeout of NaN (Number() of a missing setting) keeps the default wait: the only way out is not lost', () => {
+    expect(timersWhile(() => open({ readyTimeout: NaN })), 'a timer of the default 10 s').to.deep.equal([10_000]);
   });
 
   it('a readyTimeout that is not a number (null, an empty string, false from a page\'s config) keeps the default wait, and one past what a timer holds waits the longest a timer holds, not for ever', () => {
-    const timers: Array<number | undefined> = [];
-    const original = window.setTimeout;
-    window.setTimeout = ((fn: TimerHandler, ms?: number) => {
-      timers.push(ms);
-      return original(fn, ms);
-    }) as typeof window.setTimeout;
-    try {
+    const timers = timersWhile(() => {
       for (const readyTimeout of [null, '', false, 3e9]) {
         open({ readyTimeout: readyTimeout as unknown as number });
         handle!.destroy();
       }
-    } finally {
-      window.setTimeout = original;
-    }
+    });
     expect(timers).to.deep.equal([10_000, 10_000, 10_000, 2 ** 31 - 1]);
   });
 
