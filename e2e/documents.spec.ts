@@ -94,7 +94,7 @@ test.describe('documents', () => {
     await shoot(page, 'documents-active-375-es');
     await frame.getByRole('tab', { name: 'Todos los documentos' }).click();
     await expect(frame.locator('#panel-all h2')).toHaveText('Todos los documentos: vigentes, próximos y anteriores');
-    await expect(frame.locator('#panel-all').getByText(/^En espera: entra en vigor el /)).toHaveCount(3);
+    await expect(frame.locator('#panel-all').getByText(/^Programado: entra en vigor el /)).toHaveCount(3);
     await expectNoAxeViolations(page);
     await shoot(page, 'documents-all-375-es');
     // Nothing wider than the phone.

@@ -131,7 +131,7 @@ describe('sf-step-invoice', () => {
       await useScope('billing');
       await setLocale('es');
       await el.updateComplete;
-      expect(text(el)).to.contain('El pago vencía el');
+      expect(text(el)).to.contain('Fecha límite de pago (vencida)');
       expect(text(el)).to.contain(
         'El pago automático del 21 de abril de 2020 no se realizó, y todavía se adeudan $150.00. Asegúrese de tener un método de pago registrado, o llame al número que aparece en la factura en PDF para pagar.',
       );

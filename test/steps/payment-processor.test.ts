@@ -251,6 +251,20 @@ describe('sf-step-payment against a processor that keeps state', () => {
     }
   });
 
+  it('the processor out of reach, in Spanish: the flow\'s own words ("usted"), not the processor\'s sentence ("tú")', async () => {
+    resetProcessor([() => ({ error: { type: 'api_connection_error', message: 'No pudimos conectar con el procesador de pagos. Revisa tu conexión e inténtalo de nuevo.' } })]);
+    await setLocale('es');
+    try {
+      const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
+      (await ready(el)).click();
+      await until(() => qMaybe(el, '.alert.error') !== null);
+      expect(alertText(el)).not.to.contain('Revisa tu');
+      expect(alertText(el)).to.contain('No pudimos conectar con el procesador de pagos. Revise su conexión y vuelva a intentarlo.');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('processing_error (4000 0000 0000 0119) is the processor\'s hiccup, not the bank\'s refusal: the customer is not told to call the bank', async () => {
     resetProcessor([cardError({ code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' })]);
     const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);

@@ -41,7 +41,7 @@ const RETRY_CODES = new Set(['processing_error']);
 
 /**
  * Why the processor refused the card, in the flow's words: Stripe's sentences say "tú" in Spanish, where the flow says
- * "usted". Empty where the hint says it all; undefined for an error not about the card (the processor's sentence).
+ * "usted". Empty where the hint says it all; undefined for another error not about the card (the processor's sentence).
  */
 function refusedBecause({ type, code = '', declineCode }: CardFormError): string | undefined {
   if (code === 'setup_intent_authentication_failure') return msg('Your bank could not confirm this card. Try again, or use another card.', { id: 'payment.error.auth' });
@@ -53,6 +53,8 @@ function refusedBecause({ type, code = '', declineCode }: CardFormError): string
     if (code.includes('zip')) return msg('The ZIP code is incomplete or not valid.', { id: 'payment.error.zip' });
     return '';
   }
+  // The processor's own sentence for it says "tú" in Spanish.
+  if (type === 'api_connection_error') return msg('We could not reach the payment processor. Check your connection, then try again.', { id: 'payment.error.connection' });
   if (type !== 'card_error') return undefined;
   if (DETAIL_CODES.has(code) || RETRY_CODES.has(code)) return '';
   if (declineCode === 'insufficient_funds') return msg('Your card does not have enough funds.', { id: 'payment.error.funds' });

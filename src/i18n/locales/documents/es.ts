@@ -32,7 +32,7 @@
 'docs.status': `Estado`,
 'docs.status.active': `Vigente: se aplica actualmente`,
 'docs.status.historical': `Histórico: ya no está en vigor`,
-'docs.status.queued': str`En espera: entra en vigor el ${0}`,
+'docs.status.queued': str`Programado: entra en vigor el ${0}`,
 'docs.step': `Documentos`,
 'docs.tab.active': `Documentos vigentes`,
 'docs.tab.all': `Todos los documentos`,

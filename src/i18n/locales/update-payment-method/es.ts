@@ -20,7 +20,7 @@
 'card_on_file.lead.before': `Cuando comience su servicio, sus facturas mensuales se pagarán automáticamente con la tarjeta registrada. Puede reemplazarla por otra tarjeta.`,
 'card_on_file.lead.ended': `Su última factura se paga automáticamente con la tarjeta registrada. Puede reemplazarla por otra tarjeta.`,
 'card_on_file.none': `No hay ninguna tarjeta registrada.`,
-'card_updated.details_failed': `Su nueva tarjeta quedó guardada, pero por ahora no pudimos mostrar sus datos. Inténtelo de nuevo en un momento.`,
+'card_updated.details_failed': `Su nueva tarjeta quedó guardada, pero por ahora no pudimos mostrar sus datos. Vuelva a intentarlo en un momento.`,
 'card_updated.heading': `Su tarjeta está actualizada`,
 'card_updated.lead': `Sus facturas mensuales ahora se pagan automáticamente con su nueva tarjeta. Hoy no se cobró nada.`,
 'card_updated.lead.before': `Cuando comience su servicio, sus facturas mensuales se pagarán automáticamente con su nueva tarjeta. Hoy no se cobró nada.`,
