@@ -70,6 +70,25 @@ describe('sf-step-done', () => {
     expect(text(el)).to.contain('We need your help to continue');
     expect(text(el)).to.contain('Your credit file is frozen');
     expect(text(el)).not.to.contain('2 to 72 business hours');
+    // Received, but not going ahead by itself: no check mark, and no "confirmation on its way" (it went out when the
+    // enrollment was submitted, maybe weeks ago; the status says what was emailed since).
+    expect(el.shadowRoot!.querySelector('.badge')).to.equal(null);
+    expect(text(el)).to.contain('Enrollment received');
+    expect(text(el)).not.to.contain('on its way');
+    await expect(el).to.be.accessible();
+  });
+
+  it('an enrollment that ended is not said to be received, with no check mark and no confirmation on its way', async () => {
+    const account = makeAccount(
+      { service_address: ADDRESS_RESULT, status: 'cancelled', status_reason: 'expire_pre_active' } as never,
+      { is_enrollment_finalized: true },
+    );
+    const el = await mount<SfStepDone>(new FakeApi().api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
+    await until(() => text(el).includes('Your enrollment was cancelled'));
+    expect(text(el)).not.to.contain('Enrollment received');
+    expect(text(el)).not.to.contain('on its way');
+    expect(el.shadowRoot!.querySelector('.badge')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('h1')!.textContent!.trim()).to.equal('Your enrollment');
     await expect(el).to.be.accessible();
   });
 });

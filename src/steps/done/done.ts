@@ -27,7 +27,8 @@ class FlowFinishEvent extends Event {
 /**
  * @summary Done: where the enrollment stands, from the account's status and reason (sf-account-status), the
  * utility switch while it is ahead (2 to 72 business hours, the start date read from the service: the location's
- * contract), the confirmation email, and a Done button.
+ * contract), the confirmation email while the enrollment goes ahead, and a Done button. An enrollment that ended
+ * (cancelled) is not said to be received, and one that ended or needs help gets no check mark.
  * @fires sf-flow-finish - Done.
  * @fires sf-step-complete - `{ step: 'done' }` with it, which the root also treats as "close, completed".
  */
@@ -62,9 +63,15 @@ export class SfStepDone extends LaterStep {
     // The switch is ahead while the enrollment is verified or with the utility; not once it needs help or ended. (An
     // enrollment that got this far has its service address, so its utility, and an email: the account requires one.)
     const switching = utility && (a.status === 'reviewing' || a.status === 'activating');
+    // A fresh link to an enrollment that ended, or that needs the customer's help, opens here too: no check mark then,
+    // and the confirmation email is news only while the enrollment goes ahead (it went out when it was submitted).
+    const ahead = switching || a?.status === 'scheduled';
+    const ended = a?.status === 'cancelled';
     return html`
-      <div class="badge" aria-hidden="true">✓</div>
-      ${stepHeading(msg('Enrollment received', { id: 'done.heading' }), msg('We received your enrollment. Here is where it stands and what happens next.', { id: 'done.lead' }))}
+      ${ahead || a?.status === 'active' ? html`<div class="badge" aria-hidden="true">✓</div>` : nothing}
+      ${ended
+        ? stepHeading(msg('Your enrollment', { id: 'done.heading.ended' }), msg('Here is where it stands.', { id: 'done.lead.ended' }))
+        : stepHeading(msg('Enrollment received', { id: 'done.heading' }), msg('We received your enrollment. Here is where it stands and what happens next.', { id: 'done.lead' }))}
       <sf-account-status .account=${a} .startDate=${start ?? null}></sf-account-status>
       <ol class="next">
         ${switching
@@ -82,10 +89,10 @@ export class SfStepDone extends LaterStep {
                 : nothing}
             </li>`
           : nothing}
-        ${a
+        ${ahead
           ? html`<li>
               <h2>${msg('Check your email', { id: 'done.email.heading' })}</h2>
-              <p>${msg(str`A confirmation is on its way to ${a.email}, with your plan documents.`, { id: 'done.email' })}</p>
+              <p>${msg(str`A confirmation is on its way to ${a!.email}, with your plan documents.`, { id: 'done.email' })}</p>
             </li>`
           : nothing}
       </ol>
