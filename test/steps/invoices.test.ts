@@ -63,6 +63,20 @@ describe('sf-step-invoices', () => {
     expect(badges.map((b) => text(b).replace(/^\W+/, ''))).to.deep.equal(['Due', 'Past due', 'Voided', 'Paid', 'Past due']);
   });
 
+  it('an active service with a bill past due is not told it has nothing else to do', async () => {
+    const status = (el: SfStepInvoices) => text(el.shadowRoot!.querySelector('sf-account-status')!.shadowRoot!);
+    const paid = await mountList(pagedApi([makeInvoice(0), makeInvoice(1)]));
+    await until(() => status(paid).includes('Your service is active'));
+    expect(status(paid)).to.contain('You do not need to do anything else');
+    paid.remove();
+    const owed = await mountList(pagedApi([makeInvoice(0, { paid_at: null, status: 'past_due' }), makeInvoice(1)]));
+    await until(() => status(owed).includes('Your service is active'));
+    expect(status(owed)).not.to.contain('You do not need to do anything else');
+    expect(status(owed)).to.contain('a bill is past due');
+    expect(owed.shadowRoot!.querySelector('sf-account-status')!.shadowRoot!.querySelector('.box')!.getAttribute('data-tone')).to.equal('attention');
+    await expect(owed).to.be.accessible();
+  });
+
   it('"Show older invoices" adds the next page, moves focus to its first invoice, and says how many are shown', async () => {
     const fake = pagedApi();
     const el = await mountList(fake);

@@ -185,13 +185,26 @@ export class SfStepInvoices extends LaterStep<InvoicesDraft> {
           : undefined,
       )}
       ${isEnrolled ? [this._renderInvoices(), this._renderAddress()] : this._renderNotEnrolled()}
-      ${this.account ? html`<sf-account-status .account=${this.account} .startDate=${this.draft.start}></sf-account-status>` : nothing}
+      ${this.account
+        ? html`<sf-account-status
+            .account=${this.account}
+            .startDate=${this.draft.start}
+            .pastDue=${this._pastDue()}
+          ></sf-account-status>`
+        : nothing}
       <div class="actions">
         <button type="button" class="btn primary" @click=${() => this.complete()}>
           ${isEnrolled ? msg('Done', { id: 'billing.done' }) : msg('Close', { id: 'docs.close' })}
         </button>
       </div>
     `;
+  }
+
+  /** A bill listed is past due: where the account stands then says there is something left to do. */
+  private _pastDue(): boolean {
+    const invoices = this.draft.invoices ?? [];
+    const today = billingToday(invoices);
+    return invoices.some((invoice) => invoiceStatus(invoice, today) === 'past_due');
   }
 
   private _renderNotEnrolled() {

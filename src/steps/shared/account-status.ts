@@ -143,6 +143,7 @@ export class SfAccountStatus extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     account: { attribute: false },
     startDate: { attribute: false },
+    pastDue: { attribute: false },
   };
 
   static override styles = [
@@ -196,10 +197,23 @@ export class SfAccountStatus extends LocalizedElement {
   /** The contract's start date, when the caller knows it (the scheduled state names it). */
   startDate?: string | null;
 
+  /**
+   * A bill is past due (the invoice list says which): an active service then has something left to do, not "nothing
+   * else".
+   */
+  pastDue?: boolean;
+
   override render() {
     const a = this.account;
     if (!a) return nothing;
-    const words = statusWords(a.status, a.status_reason, this.startDate);
+    let words = statusWords(a.status, a.status_reason, this.startDate);
+    if (this.pastDue && a.status === 'active') {
+      words = {
+        tone: 'attention',
+        heading: words.heading,
+        body: msg('Your electricity service is on, but a bill is past due. Open it above to see what to do.', { id: 'status-words.active.past-due' }),
+      };
+    }
     return html`<section class="box" part="box" data-tone=${words.tone} aria-labelledby="status-heading">
       <span class="icon" aria-hidden="true">${ICONS[words.tone]}</span>
       <h2 id="status-heading">${words.heading}</h2>

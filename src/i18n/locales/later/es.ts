@@ -221,6 +221,7 @@
 'status-words.activating.body': `El cambio suele tardar de 2 a 72 horas hábiles. Le avisaremos cuando su servicio esté activo.`,
 'status-words.active': `Su servicio está activo`,
 'status-words.active.body': `Ya tiene servicio de electricidad. No necesita hacer nada más.`,
+'status-words.active.past-due': `Su servicio de electricidad está activo, pero una factura está vencida. Ábrala arriba para ver qué hacer.`,
 'status-words.applying': `Su inscripción no está terminada`,
 'status-words.applying.card': `Para continuar, todavía necesitamos una tarjeta para el pago automático.`,
 'status-words.applying.identity': `Todavía necesitamos su nombre y fecha de nacimiento para continuar.`,
