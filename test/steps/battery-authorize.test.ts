@@ -107,6 +107,16 @@ describe('sf-step-battery-authorize', () => {
     expect(popup.closed).to.equal(true);
   });
 
+  it('"Choose another maker" sits in the row of the main button, before it, as every step\'s Back does', async () => {
+    const fake = new FakeApi();
+    creating(fake);
+    const el = await mountAuthorize(fake, { open: fakeOpen(new FakePopup()).open });
+    const main = await continueButton(el);
+    const row = [...main.closest('.actions')!.querySelectorAll('button')];
+    expect(row.map((b) => b.textContent!.trim().split('\n')[0])).to.deep.equal(['Choose another maker', 'Continue to Tesla']);
+    expect(row[0]!.classList.contains('start')).to.equal(true);
+  });
+
   it('leaving while the maker page is open looks once more: a battery allowed since the last poll is connected, not left', async () => {
     const fake = new FakeApi();
     creating(fake);

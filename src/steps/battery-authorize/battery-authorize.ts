@@ -159,7 +159,7 @@ export class SfStepBatteryAuthorize extends LaterStep {
       ${this._renderNotice('notice' in this._view ? this._view.notice : undefined, maker, name !== null)}
       <div role="status" class=${this._view.kind === 'waiting' ? 'alert' : 'muted'}>${this._renderStatus(this._view.kind, maker)}</div>
       ${this._renderView(this._view, maker)}
-      ${this._view.kind === 'checking' || this._view.kind === 'redirecting' ? nothing : this._back()}
+      ${this._view.kind === 'checking' || this._view.kind === 'redirecting' ? nothing : this._actions(this._view, maker)}
     `;
   }
 
@@ -188,13 +188,6 @@ export class SfStepBatteryAuthorize extends LaterStep {
       case 'failed':
         return html`${renderRetryAlert(view.failure, view.retry)} ${renderRefusal(view.failure)}
           ${view.failure.kind !== 'retry' ? html`<div class="actions"><button type="button" class="btn primary" @click=${view.retry}>${msg('Try again', { id: 'error.try_again' })}</button></div>` : nothing}`;
-      case 'ready':
-        return html`<div class="actions">
-            <button type="button" class="btn primary" @click=${() => this._open(view.auth)}>
-              ${view.notice ? msg(str`Try again with ${name}`, { id: 'battery.authorize.again' }) : msg(str`Continue to ${name}`, { id: 'battery.authorize.continue' })}
-              <span class="sr-only">${msg('(opens a new window)', { id: 'battery.authorize.new_window' })}</span>
-            </button>
-          </div>`;
       case 'waiting':
         return html`<div class="actions waiting-actions">
             <button type="button" class="btn secondary" aria-describedby="waiting" @click=${this._showPopup}>${msg(str`Show ${name}'s window`, { id: 'battery.authorize.show' })}</button>
@@ -251,11 +244,18 @@ export class SfStepBatteryAuthorize extends LaterStep {
   /**
    * Back to the maker choice, in every view but the checks; while the maker's page is prepared (a slow service) and
    * from the wait too (a phone's tab cannot be brought forward): the maker's window closes. One place on the page
-   * whatever the view, so focus on it stays when the view changes.
+   * whatever the view, so focus on it stays when the view changes; in the row of the view's main button when it has
+   * one (before it, as every step's Back: above it on a phone, on its left on a wide screen).
    */
-  private _back() {
+  private _actions(view: View, name: string) {
     return html`<div class="actions">
-      <button type="button" class="btn secondary" @click=${() => (this._release(), rememberPending(), this.back())}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
+      <button type="button" class="btn secondary start" @click=${() => (this._release(), rememberPending(), this.back())}>${msg('Choose another maker', { id: 'battery.authorize.back' })}</button>
+      ${view.kind === 'ready'
+        ? html`<button type="button" class="btn primary" @click=${() => this._open(view.auth)}>
+            ${view.notice ? msg(str`Try again with ${name}`, { id: 'battery.authorize.again' }) : msg(str`Continue to ${name}`, { id: 'battery.authorize.continue' })}
+            <span class="sr-only">${msg('(opens a new window)', { id: 'battery.authorize.new_window' })}</span>
+          </button>`
+        : nothing}
     </div>`;
   }
 
