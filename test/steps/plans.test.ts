@@ -155,14 +155,14 @@ describe('sf-step-plans', () => {
     expect(accept.shadowRoot!.activeElement?.id).to.equal('accept-heading');
     const submit = button(accept, 'Accept plan');
     expect(submit.disabled, 'Tab reaches the button').to.equal(false);
-    expect(text(accept)).to.contain('Tick the box');
+    expect(text(accept)).to.contain('Check the box');
     await expect(el).to.be.accessible();
     const box = q<HTMLInputElement>(accept, '#terms');
     submit.click();
     await settle(accept);
     expect(accept.shadowRoot!.activeElement, 'focus on the box').to.equal(box);
     expect(box.getAttribute('aria-invalid')).to.equal('true');
-    expect(text(q(accept, `#${box.getAttribute('aria-describedby')}`))).to.contain('Tick the box to accept the plan.');
+    expect(text(q(accept, `#${box.getAttribute('aria-describedby')}`))).to.contain('Check the box to accept the plan.');
     expect(fake.callsOf('acceptPlan')).to.have.length(0);
 
     box.click();

@@ -511,13 +511,13 @@ describe('sf-step-renewal-plans', () => {
     const api = refusingAccept(() => apiError(422, 'unprocessable', [{ field: 'terms_accepted', code: 'must_be_true', message: 'x' }]));
     const el = await mountPlans(api);
     await renew(el);
-    await until(() => text(el).includes('Tick the box to accept the plan.'));
+    await until(() => text(el).includes('Check the box to accept the plan.'));
     try {
       await useScope('renewal');
       await setLocale('es');
       await el.updateComplete;
       expect(text(el)).to.contain('Marque la casilla para aceptar el plan.');
-      expect(text(el)).not.to.contain('Tick the box');
+      expect(text(el)).not.to.contain('Check the box');
     } finally {
       await setLocale('en');
     }

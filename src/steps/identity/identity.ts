@@ -224,7 +224,7 @@ export class SfStepIdentity extends LaterStep<IdentityDraft> {
     return html`<fieldset class="dob" @focusout=${this._dobFocusOut}>
       <legend>${msg('Date of birth', { id: 'identity.dob' })}</legend>
       <p id="dob-hint" class="hint">
-        ${msg('For example, 3 27 1985. You must be 18 or older.', { id: 'identity.dob.hint' })}
+        ${msg('For example, 3 27 1985 (month, day, year). You must be 18 or older.', { id: 'identity.dob.hint' })}
       </p>
       <div class="parts">
         ${part('dob_month', 'dob-month', msg('Month', { id: 'identity.dob.month' }), 'bday-month', 2)}

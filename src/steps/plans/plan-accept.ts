@@ -139,7 +139,7 @@ export class SfPlanAccept extends LocalizedElement {
           </label>
         </div>
         <p id="terms-why" class="hint" ?hidden=${terms}>
-          ${msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' })}
+          ${msg('Check the box to accept the plan.', { id: 'plans.accept.terms_needed' })}
         </p>
         <div class="actions">
           <button type="submit" class="btn primary" aria-disabled=${this.busy} aria-busy=${this.busy}>

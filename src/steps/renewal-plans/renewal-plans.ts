@@ -135,7 +135,7 @@ export class SfStepRenewalPlans extends LaterStep<RenewalPlansDraft> {
           </div>`
         : nothing}
       ${this._termsRefused
-        ? html`<div class="alert error" role="alert"><p>${msg('Tick the box to accept the plan.', { id: 'plans.accept.terms_needed' })}</p></div>`
+        ? html`<div class="alert error" role="alert"><p>${msg('Check the box to accept the plan.', { id: 'plans.accept.terms_needed' })}</p></div>`
         : nothing}
       ${renderRetryAlert(this._failure, () => this._retry(), busy)}
       ${renderRefusal(this._failure)}
