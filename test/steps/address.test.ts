@@ -258,7 +258,9 @@ describe('sf-step-address', () => {
     const lookup = q(el, 'sf-address-lookup');
     expect(text(lookup)).to.contain('could not find that exact address');
     const esiSearch = q(lookup, 'sf-esi-search');
-    expect(text(esiSearch)).to.contain('on your electricity bill');
+    // What an ESI ID is, said where it is asked for (not only on the confirmation after it), and where to find one.
+    expect(text(esiSearch)).to.contain('The ESI ID (Electric Service Identifier) is the number of the meter at your address');
+    expect(text(esiSearch)).to.contain('on an electricity bill for that address');
 
     // Too short: a sentence a consumer understands, tied to the field.
     const input = q<HTMLInputElement>(esiSearch, '#esi');

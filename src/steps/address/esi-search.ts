@@ -88,7 +88,7 @@ export class SfEsiSearch extends LocalizedElement {
           <label for="esi">${msg('ESI ID', { id: 'address.esi_id' })}</label>
           <p id="esi-hint" class="hint">
             ${msg(
-              'You will find it on your electricity bill, usually next to your service address: a number of 17 or 22 digits that starts with 10.',
+              'The ESI ID (Electric Service Identifier) is the number of the meter at your address: 17 or 22 digits that start with 10, on an electricity bill for that address, usually next to the service address. Moving in? Your landlord or the previous resident may have one.',
               { id: 'address.esi.hint' },
             )}
           </p>
