@@ -259,8 +259,8 @@ describe('sf-step-address', () => {
     expect(text(lookup)).to.contain('could not find that exact address');
     const esiSearch = q(lookup, 'sf-esi-search');
     // What an ESI ID is, said where it is asked for (not only on the confirmation after it), and where to find one.
-    expect(text(esiSearch)).to.contain('The ESI ID (Electric Service Identifier) is the number of the meter at your address');
-    expect(text(esiSearch)).to.contain('on an electricity bill for that address');
+    expect(text(esiSearch)).to.contain("The ESI ID (Electric Service Identifier) is your meter's number");
+    expect(text(esiSearch)).to.contain('on an electricity bill for the address');
 
     // Too short: a sentence a consumer understands, tied to the field.
     const input = q<HTMLInputElement>(esiSearch, '#esi');

@@ -88,7 +88,7 @@ export class SfEsiSearch extends LocalizedElement {
           <label for="esi">${msg('ESI ID', { id: 'address.esi_id' })}</label>
           <p id="esi-hint" class="hint">
             ${msg(
-              'The ESI ID (Electric Service Identifier) is the number of the meter at your address: 17 or 22 digits that start with 10, on an electricity bill for that address, usually next to the service address. Moving in? Your landlord or the previous resident may have one.',
+              'The ESI ID (Electric Service Identifier) is your meter\'s number: 17 or 22 digits starting with 10, on an electricity bill for the address. Moving in? Your landlord or the previous resident may have one.',
               { id: 'address.esi.hint' },
             )}
           </p>

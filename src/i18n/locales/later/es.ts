@@ -26,7 +26,7 @@
 'address.esi.digits': `El ESI ID solo tiene dígitos. Cópielo de su factura sin letras ni otros signos.`,
 'address.esi.format': `Este ESI ID no es válido. Revise el número en su factura de electricidad.`,
 'address.esi.heading': `Buscar por ESI ID`,
-'address.esi.hint': `El ESI ID (identificador del servicio eléctrico) es el número del medidor en su dirección: 17 o 22 dígitos que empiezan con 10, en una factura de electricidad de esa dirección, normalmente junto a la dirección de servicio. ¿Se está mudando? Su arrendador o el residente anterior puede tener una.`,
+'address.esi.hint': `El ESI ID (identificador del servicio eléctrico) es el número de su medidor: 17 o 22 dígitos que empiezan con 10, en una factura de electricidad de la dirección. ¿Se está mudando? Su arrendador o el residente anterior puede tener una.`,
 'address.esi.length': str`El ESI ID tiene 17 o 22 dígitos y usted escribió ${0}. Revise el número en su factura.`,
 'address.esi.not_found': `No encontramos un medidor con este ESI ID. Revise el número en su factura y vuelva a intentarlo.`,
 'address.esi.prefix': `Los ESI ID de Texas empiezan con 10. Asegúrese de haber copiado el ESI ID y no el número de cuenta o de medidor.`,
