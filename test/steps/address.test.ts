@@ -78,6 +78,9 @@ async function slowEsiSearch(suggestions: AddressSearchResult[]) {
   return { el, lookup, esiAnswer };
 }
 
+/** A large apartment building: ten suggestions, the most a type-ahead search returns. */
+const TEN_UNITS = Array.from({ length: 10 }, (_, i) => ({ ...ADDRESS_RESULT, address_2: `Apt ${101 + i}`, esi_id: `10089010000000000001${10 + i}` }));
+
 describe('sf-step-address', () => {
   it('goes straight to the confirmation on an exact match of the preliminary address', async () => {
     const fake = new FakeApi().on('fullAddressSearch', async () => [ADDRESS_RESULT]);
@@ -699,8 +702,7 @@ describe('sf-step-address', () => {
   });
 
   it('arrowing through the type-ahead on a short screen keeps the field in view below the header (WCAG 2.4.11)', async () => {
-    const units = Array.from({ length: 10 }, (_, i) => ({ ...ADDRESS_RESULT, address_2: `Apt ${101 + i}`, esi_id: `10089010000000000001${10 + i}` }));
-    const fake = new FakeApi().on('addressSearch', async () => units);
+    const fake = new FakeApi().on('addressSearch', async () => TEN_UNITS);
     const el = await mountAddress(fake);
     const lookup = await openLookup(el);
     const input = q<HTMLInputElement>(lookup, '#q');
@@ -725,8 +727,7 @@ describe('sf-step-address', () => {
   });
 
   it('type-ahead suggestions at the service\'s most (10) say that there may be more and how to narrow them (a large apartment building)', async () => {
-    const units = Array.from({ length: 10 }, (_, i) => ({ ...ADDRESS_RESULT, address_2: `Apt ${101 + i}`, esi_id: `10089010000000000001${10 + i}` }));
-    const fake = new FakeApi().on('addressSearch', async () => units);
+    const fake = new FakeApi().on('addressSearch', async () => TEN_UNITS);
     const el = await mountAddress(fake);
     const lookup = await openLookup(el);
     const input = q<HTMLInputElement>(lookup, '#q');

@@ -237,32 +237,30 @@ describe('sf-step-payment against a processor that keeps state', () => {
     }
   });
 
-  it('Save with fields left incomplete, in Spanish: the flow\'s own words ("usted"), not the processor\'s ("tú")', async () => {
-    resetProcessor([() => ({ error: { type: 'validation_error', code: 'incomplete_number', message: 'El número de tu tarjeta está incompleto.' } })]);
+  /** The card step's refusal, in Spanish, after the processor answered Save with `error` (its own sentence says "tú"). */
+  const spanishAlertAfter = async (error: StripeError): Promise<string> => {
+    resetProcessor([() => ({ error })]);
     await setLocale('es');
     try {
       const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
       (await ready(el)).click();
       await until(() => qMaybe(el, '.alert.error') !== null);
-      expect(alertText(el)).not.to.contain('tu tarjeta');
-      expect(alertText(el)).to.contain('El número de la tarjeta está incompleto o no es válido.');
+      return alertText(el);
     } finally {
       await setLocale('en');
     }
+  };
+
+  it('Save with fields left incomplete, in Spanish: the flow\'s own words ("usted"), not the processor\'s ("tú")', async () => {
+    const said = await spanishAlertAfter({ type: 'validation_error', code: 'incomplete_number', message: 'El número de tu tarjeta está incompleto.' });
+    expect(said).not.to.contain('tu tarjeta');
+    expect(said).to.contain('El número de la tarjeta está incompleto o no es válido.');
   });
 
   it('the processor out of reach, in Spanish: the flow\'s own words ("usted"), not the processor\'s sentence ("tú")', async () => {
-    resetProcessor([() => ({ error: { type: 'api_connection_error', message: 'No pudimos conectar con el procesador de pagos. Revisa tu conexión e inténtalo de nuevo.' } })]);
-    await setLocale('es');
-    try {
-      const el = await mount<SfStepPayment>(paymentApi().api, html`<sf-step-payment .account=${makeAccount()} .draft=${{}}></sf-step-payment>`);
-      (await ready(el)).click();
-      await until(() => qMaybe(el, '.alert.error') !== null);
-      expect(alertText(el)).not.to.contain('Revisa tu');
-      expect(alertText(el)).to.contain('No pudimos conectar con el procesador de pagos. Revise su conexión y vuelva a intentarlo.');
-    } finally {
-      await setLocale('en');
-    }
+    const said = await spanishAlertAfter({ type: 'api_connection_error', message: 'No pudimos conectar con el procesador de pagos. Revisa tu conexión e inténtalo de nuevo.' });
+    expect(said).not.to.contain('Revisa tu');
+    expect(said).to.contain('No pudimos conectar con el procesador de pagos. Revise su conexión y vuelva a intentarlo.');
   });
 
   it('processing_error (4000 0000 0000 0119) is the processor\'s hiccup, not the bank\'s refusal: the customer is not told to call the bank', async () => {
