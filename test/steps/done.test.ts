@@ -28,6 +28,15 @@ describe('sf-step-done', () => {
     expect((await complete).detail.step).to.equal('done');
   });
 
+  it('once the enrollment is with the utility, says how long the switch takes once, where it stands', async () => {
+    const account = makeAccount({ service_address: ADDRESS_RESULT, status: 'activating', status_reason: 'utility_submitted' } as never, { is_enrollment_finalized: true });
+    const el = await mount<SfStepDone>(new FakeApi().api, html`<sf-step-done .account=${account} .draft=${{}}></sf-step-done>`);
+    await until(() => text(el).includes('We sent your enrollment to your utility'));
+    expect(text(el).split('2 to 72 business hours').length - 1).to.equal(1);
+    expect(text(el)).to.contain('CenterPoint Energy, your utility, is making the switch.');
+    expect(text(el)).not.to.contain('We send your enrollment');
+  });
+
   it('reads the start date from the service when this tab remembers no plan (a fresh link)', async () => {
     const location = makeLocation();
     const account = makeAccount({ service_address: ADDRESS_RESULT, location_uuid: location.uuid, ...REVIEWING } as never, { is_enrollment_finalized: true });

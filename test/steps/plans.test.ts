@@ -153,6 +153,11 @@ describe('sf-step-plans', () => {
     expect(date.max).to.equal('2030-02-09');
     expect(date.value).to.equal('2030-01-10');
     expect(accept.shadowRoot!.activeElement?.id).to.equal('accept-heading');
+    // Chosen is a state, said by aria-pressed and a check mark, not a second filled button above Accept.
+    const chosen = button((await cards(el))[0]!, 'Chosen');
+    expect(chosen.getAttribute('aria-pressed')).to.equal('true');
+    expect(chosen.classList.contains('primary')).to.equal(false);
+    expect(getComputedStyle(chosen, '::before').content).to.contain('✓');
     const submit = button(accept, 'Accept plan');
     expect(submit.disabled, 'Tab reaches the button').to.equal(false);
     expect(text(accept)).to.contain('Check the box');

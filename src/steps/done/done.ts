@@ -78,9 +78,12 @@ export class SfStepDone extends LaterStep {
           ? html`<li>
               <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>
               <p>
-                ${msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
-                  id: 'done.switch.utility',
-                })}
+                ${a.status === 'activating'
+                  ? // Where it stands (sf-account-status) already says it went to the utility, and how long the switch takes.
+                    msg(str`${utility}, your utility, is making the switch.`, { id: 'done.switch.utility.sent' })
+                  : msg(str`We send your enrollment to ${utility}, your utility. The switch usually takes 2 to 72 business hours.`, {
+                      id: 'done.switch.utility',
+                    })}
               </p>
               ${start
                 ? html`<p>

@@ -84,7 +84,7 @@ export class SfOptOut extends LocalizedElement {
         msg('Answering is optional and helps us improve. What you already entered is saved, so you can finish later.', { id: 'optout.lead' }),
       )}
       <form novalidate @submit=${this._submit}>
-        <fieldset aria-busy=${loading ? 'true' : 'false'}>
+        <fieldset aria-busy=${loading}>
           <legend>${msg('Reason (optional)', { id: 'optout.legend' })}</legend>
           <p role="status" class="muted">${loading ? msg('Loading the choices…', { id: 'optout.loading' }) : ''}</p>
           ${reasons.map(
@@ -104,7 +104,7 @@ export class SfOptOut extends LocalizedElement {
             </div>`
           : nothing}
         <div class="actions">
-          <button type="submit" class="btn secondary" aria-disabled=${leaving ? 'true' : 'false'} aria-busy=${leaving ? 'true' : 'false'}>
+          <button type="submit" class="btn secondary" aria-disabled=${leaving} aria-busy=${leaving}>
             ${msg('Leave', { id: 'optout.leave' })}
           </button>
           <button type="button" class="btn primary" ?disabled=${leaving} @click=${this._stay}>

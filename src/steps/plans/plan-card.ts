@@ -170,7 +170,7 @@ export class SfPlanCard extends LocalizedElement {
       <div class="actions">
         <button
           type="button"
-          class="btn ${this.selected ? 'primary' : 'secondary'}"
+          class="btn secondary"
           aria-pressed=${this.selected}
           aria-describedby="name"
           @click=${this._select}

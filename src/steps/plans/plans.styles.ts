@@ -13,6 +13,10 @@ export const plansStyles = css`
   :host([selected]) .plan {
     border: 2px solid var(--_primary);
   }
+  /* Chosen is a state, not an action: the one filled button is Accept, in the terms below it. */
+  [aria-pressed='true']::before {
+    content: '✓' / '';
+  }
   .headline {
     display: flex;
     flex-wrap: wrap;
@@ -60,7 +64,8 @@ export const plansStyles = css`
     text-align: end;
     font-variant-numeric: tabular-nums;
   }
-  thead th:last-child {
+  /* The price column's heading, over its figures. */
+  th + th {
     text-align: end;
   }
   tr.featured {

@@ -77,6 +77,7 @@
 'done.start': str`Fecha de inicio prevista: ${0}.`,
 'done.switch.heading': `Cambiamos su servicio`,
 'done.switch.utility': str`Enviamos su inscripción a ${0}, su compañía de distribución. El cambio suele tardar de 2 a 72 horas hábiles.`,
+'done.switch.utility.sent': str`${0}, su compañía de distribución, está haciendo el cambio.`,
 'error.refused': `El servicio no pudo aceptar esto:`,
 'field.optional': `opcional`,
 'flow.expiring': str`Este enlace vence pronto (${0}). Lo que ya guardó se conserva.`,
