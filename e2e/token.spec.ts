@@ -271,3 +271,16 @@ test('a hosted billing link left with the close button (exited) ends with its fl
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('This link has expired', { timeout: 20_000 });
   await expect(phone.getByText(/invoice/i)).toHaveCount(0);
 });
+
+test('a hosted link opened by another page shares no window with it (Cross-Origin-Opener-Policy)', async ({ page }) => {
+  const { loginLink } = await createHostedLink(page);
+  // A page that opens the link itself (a partner's, or one that got hold of a link) keeps a handle on the window.
+  const opened = page.waitForEvent('popup');
+  await page.evaluate((url) => void ((window as unknown as { flowWindow: Window | null }).flowWindow = window.open(url)), loginLink);
+  const flow = await opened;
+  await expectStep(flow, 'address');
+  // The flow's page has no opener to reach, and the opener's handle no longer reaches the flow's page.
+  expect(await flow.evaluate(() => window.opener)).toBeNull();
+  expect(await page.evaluate(() => (window as unknown as { flowWindow: Window }).flowWindow.closed)).toBe(true);
+  await flow.close();
+});

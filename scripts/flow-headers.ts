@@ -11,6 +11,7 @@
  * - a strict CSP (no inline script, no eval; the API and Stripe only) and
  *   `X-Content-Type-Options: nosniff`;
  * - no powerful feature (`Permissions-Policy`), see PERMISSIONS_POLICY;
+ * - no window shared with the page that opened a hosted link (`Cross-Origin-Opener-Policy`), see OPENER_POLICY;
  * - never in a search engine (`X-Robots-Tag`, with robots.txt and the page's own robots <meta>): robots.txt keeps
  *   crawlers away, but a URL found elsewhere may still be listed unless the answer itself says noindex.
  */
@@ -97,6 +98,14 @@ export const metaCsp = (options: FlowHeaderOptions): string =>
  */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
+/**
+ * A page opened at top level (a hosted link) shares no window with the page that opened it: that page cannot reach
+ * into the flow's window (its location, its frames count) nor the flow into it. `allow-popups`: the windows the flow
+ * opens itself keep their opener, as the battery maker's page needs to tell the flow it was answered. Framed (the
+ * partner's modal), the partner's page is the top level and this header does nothing.
+ */
+export const OPENER_POLICY = 'same-origin-allow-popups';
+
 /** The HTML page: never stored, since it is opened with a token (and a reload must not show another session). */
 export const PAGE_CACHE_CONTROL = 'no-store';
 /** Hashed assets (`assets/<name>-<hash>.js`): their content never changes under their name. */
@@ -110,6 +119,7 @@ export function securityHeaders(options: FlowHeaderOptions): Record<string, stri
     'X-Content-Type-Options': 'nosniff',
     'Permissions-Policy': PERMISSIONS_POLICY,
     'X-Robots-Tag': 'noindex, nofollow',
+    'Cross-Origin-Opener-Policy': OPENER_POLICY,
   };
 }
 

@@ -56,6 +56,8 @@ describe('the flow page header set', () => {
     assert.equal(headers['Referrer-Policy'], 'no-referrer');
     assert.equal(headers['X-Content-Type-Options'], 'nosniff');
     assert.equal(headers['X-Robots-Tag'], 'noindex, nofollow');
+    // A hosted link's page keeps no window in common with its opener; the flow's own popups keep theirs.
+    assert.equal(headers['Cross-Origin-Opener-Policy'], 'same-origin-allow-popups');
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
       assert.match(headers['Permissions-Policy']!, new RegExp(`(^|, )${feature}=\\(\\)`), feature);
     }
