@@ -1,7 +1,9 @@
 /**
- * Bearer token authentication for the two endpoint groups. The App token opens /v1/app/*; account, app-login and
- * flow tokens open /v1/account/*, a flow token only within its scope. A token of the wrong kind is 401 like a
- * missing one (the specification: "without a valid token of the accepted type fails with 401").
+ * Bearer token authentication for the two endpoint groups. The App token opens /v1/app/*; account and flow tokens
+ * open /v1/account/*, a flow token only within its scope. A token of the wrong kind is 401 like a missing one (the
+ * specification: "without a valid token of the accepted type fails with 401"): an app-login link's token too. That
+ * link opens the Hosted Application, which it is for, for 14 days; as a bearer for the API it would be an unscoped
+ * account credential for two weeks, in an email, where an account token lives 60 minutes.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Store } from '../store/store.js';
@@ -34,6 +36,9 @@ export function accountAuth(store: Store): MiddlewareHandler<SandboxEnv> {
     if (token === store.app.token) throw fail.unauthorized('This endpoint requires an account token, not the App token');
     const found = store.tokens.lookup(token);
     if (found.state === 'unknown') throw fail.unauthorized('Invalid token');
+    if (found.record.kind === 'app_login') {
+      throw fail.unauthorized("An app-login link's token opens the Hosted Application, not the API: send an account token (POST /v1/app/accounts/{account_uuid}/token) or a flow token");
+    }
     if (found.state === 'expired') throw fail.tokenExpired();
     const record = found.record;
     const account = store.account(record.accountUuid);

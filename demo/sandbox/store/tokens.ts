@@ -11,7 +11,8 @@ export const ACCOUNT_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FLOW_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const APP_LOGIN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-const PREFIX: Record<TokenKind, string> = { account: 'acct_', flow: 'flow_', app_login: 'acct_' };
+/** An app-login link's token is not an account token (http/auth.ts refuses it on the API): its own prefix says so. */
+const PREFIX: Record<TokenKind, string> = { account: 'acct_', flow: 'flow_', app_login: 'applogin_' };
 
 export type TokenLookup =
   | { state: 'valid'; record: TokenRecord }

@@ -189,8 +189,17 @@ describe('tokens and links', () => {
     const { uuid } = await h.createAccount();
     const res = await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: '/billing' });
     assert.equal(res.status, 201);
-    assert.match(res.body.login_link, /^http:\/\/flow\.test\/app\/login\?token=acct_/);
+    assert.match(res.body.login_link, /^http:\/\/flow\.test\/app\/login\?token=applogin_/);
     assert.equal(Date.parse(res.body.expires_at) - h.sb.clock.nowMs(), 14 * 24 * 3600 * 1000);
+    // The link is the Hosted Application's for 14 days; its token is no bearer for the API, where an account token
+    // lives 60 minutes: not even within that hour, nor for the flow.
+    const token = new URL(res.body.login_link).searchParams.get('token')!;
+    for (const path of ['/v1/account', '/v1/account/flow', '/v1/account/billing/invoices']) {
+      const refused = await h.call('GET', path, { token });
+      assertError(refused, 401, 'unauthorized');
+      assert.match(refused.body.error.message, /Hosted Application/);
+    }
+    assertError(await h.as(token)('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'cancelled_pre_start' }), 401, 'unauthorized');
     assertError(await h.app('POST', `/v1/app/accounts/${uuid}/app-login`, { route: 'https://elsewhere' }), 400, 'invalid_request', ['route']);
   });
 
