@@ -75,9 +75,11 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   const config = resolveConfig(input);
   const clock = new Clock({ realNow: config.realNow, ...(input.clockStart !== undefined ? { start: input.clockStart } : {}) });
   const webhookState = { url: config.webhookUrl ?? null, secret: config.webhookSecret };
-  // Signatures carry real time (partners verify them against their own clock), so the dispatcher keeps real time.
+  // Signatures carry real time (partners verify them against their own clock), so the dispatcher keeps real time;
+  // an event's created_at is when it happened on the sandbox's clock, like every timestamp of the API.
   const dispatcher = new WebhookDispatcher({
     secret: config.webhookSecret,
+    eventTime: () => clock.now(),
     ...(config.webhookUrl ? { url: config.webhookUrl } : {}),
     ...(config.webhookBackoffMs !== undefined ? { backoffMs: config.webhookBackoffMs } : {}),
     ...(input.fetch ? { fetch: input.fetch } : {}),

@@ -111,7 +111,13 @@ export interface WebhookDispatcherOptions {
   /** Delay before the first retry; each further retry waits twice as long. 1000 ms by default. */
   backoffMs?: number;
   fetch?: typeof fetch;
+  /** Real time: the signatures' `t` and the retries' schedule (a partner verifies `t` against its own clock). */
   now?: () => Date;
+  /**
+   * When an event happened, its `created_at`: the service's time, which in the sandbox is its clock (moved by
+   * `/__sandbox/clock`), like every other timestamp it answers. Real time by default.
+   */
+  eventTime?: () => Date;
   /** Per-attempt time limit; 10 s by default. */
   timeoutMs?: number;
 }
@@ -143,6 +149,7 @@ export class WebhookDispatcher {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => Date;
+  private readonly eventTime: () => Date;
   private readonly eventLog: WebhookEvent[] = [];
   private readonly deliveryLog: DeliveryRecord[] = [];
   private readonly pending = new Map<string, Pending>();
@@ -160,6 +167,7 @@ export class WebhookDispatcher {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.fetchImpl = opts.fetch ?? fetch;
     this.now = opts.now ?? (() => new Date());
+    this.eventTime = opts.eventTime ?? this.now;
     this.configure({ url: opts.url ?? null });
   }
 
@@ -179,7 +187,7 @@ export class WebhookDispatcher {
     const event: WebhookEvent = {
       id: `evt_${randomBytes(12).toString('hex')}`,
       type,
-      created_at: this.now().toISOString(),
+      created_at: this.eventTime().toISOString(),
       data,
     };
     this.eventLog.push(event);

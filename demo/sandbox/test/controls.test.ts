@@ -165,9 +165,12 @@ describe('/__sandbox controls', () => {
       const config = await local.call('PUT', '/__sandbox/webhooks/config', { body: { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' } });
       assert.deepEqual(config.body, { url: 'http://partner.test/hooks', secret: 'whsec_test_secret' });
       const { uuid } = await local.createAccount();
+      // Ten days on the sandbox's clock: the event happened then, whatever the real time (the signature's is real).
+      await local.call('POST', '/__sandbox/clock', { body: { advance_seconds: 10 * 86_400 } });
       await local.app('PATCH', `/v1/app/accounts/${uuid}`, { first_name: 'Ana' });
       await local.sb.dispatcher.idle();
       assert.equal(received.length, 1);
+      assert.equal(JSON.parse(received[0]!.body).created_at, local.sb.clock.now().toISOString());
       assert.equal(received[0]!.url, 'http://partner.test/hooks');
       assert.match(received[0]!.headers.get('service-signature')!, /^t=\d+,v1=[0-9a-f]{64}$/);
       assert.equal(JSON.parse(received[0]!.body).data.account_uuid, uuid);
