@@ -874,6 +874,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/sandbox/unfreeze-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer lifts the freeze of their credit file; the credit check is retried at once and passes. */
+        post: operations["sandboxUnfreezeCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account/sandbox/advance": {
         parameters: {
             query?: never;
@@ -3886,6 +3903,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    sandboxUnfreezeCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional on every POST, PATCH and PUT. The same key, from the same token subject (the App, or the account
+                 *     whichever of its tokens is used), with the same request (method, path and body) replays the first successful
+                 *     response for 24 hours and never repeats the side effect. The same key with a different request is refused
+                 *     with 422 (IdempotencyKeyReused). Failed responses are not kept.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the retried credit check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["InvalidIdempotencyKey"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -51,6 +51,12 @@ export function registerAccountRoutes(app: Hono<SandboxEnv>, deps: Deps): void {
     return accountJson(c, deps, account);
   });
 
+  app.post('/v1/account/sandbox/unfreeze-credit', (c) => {
+    const account = tokenAccount(c);
+    progress.unfreezeCredit(account, clock.nowMs());
+    return accountJson(c, deps, account);
+  });
+
   app.post('/v1/account/sandbox/advance', async (c) => {
     const account = tokenAccount(c);
     const body = parseBody('sandboxAdvance', await readJson(c));

@@ -20,6 +20,7 @@ import { fail } from '../http/errors.js';
 import type { Store } from '../store/store.js';
 import { contractEndDate, localDate, localToInstant } from '../time.js';
 import type { AccountRecord, PipelineStage, StatusPair } from '../store/types.js';
+import { statusOf } from './status.js';
 
 const STAGES: readonly PipelineStage[] = ['verification', 'credit', 'utility', 'start', 'usage', 'done'];
 export const STEP_BUSINESS_HOURS = 0.5;
@@ -95,6 +96,28 @@ export class Progress {
       return;
     }
     if (a.pipeline && a.pipeline.stage !== 'done') a.pipeline.halted = true;
+  }
+
+  /**
+   * The customer lifted the freeze of their credit file (sandbox/unfreeze-credit; the specification: "check retried
+   * automatically … no partner action"): the check runs again at once, with the SSN it was submitted with, and
+   * passes. Before finalize (the client agent flow, whose result shows then) the account is ready again once the rest
+   * is done; after it, the enrollment goes on from the credit check. A status forced to the freeze ends the same way.
+   */
+  unfreezeCredit(a: AccountRecord, now: number): void {
+    const { status, status_reason } = statusOf(a);
+    if (status_reason !== 'credit_check_frozen') {
+      throw fail.unprocessable('status_reason', 'range', `The credit file is not frozen: the account is ${status}/${status_reason}, not needs_attention/credit_check_frozen`);
+    }
+    if (!a.credit) {
+      throw fail.unprocessable('enrollment.is_credit_check_submitted', 'range', 'No credit check was submitted: there is nothing to retry');
+    }
+    a.forced = null;
+    a.credit = { ...a.credit, outcome: 'pass' };
+    if (a.finalizedAt === null) return;
+    a.progress = { status: 'reviewing', status_reason: 'credit_check_pending' };
+    a.pipeline = { stage: 'credit', dueAt: now, halted: false };
+    this.runAccount(a, now);
   }
 
   #statusOf(a: AccountRecord): StatusPair {

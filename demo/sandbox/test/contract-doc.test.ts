@@ -259,6 +259,7 @@ describe('the OpenAPI document', () => {
       ['GET', '/v1/account/battery/devices'],
       ['POST', '/v1/account/sandbox/status'],
       ['POST', '/v1/account/sandbox/remove-payment-method'],
+      ['POST', '/v1/account/sandbox/unfreeze-credit'],
       ['POST', '/v1/account/sandbox/advance'],
       ['GET', '/__sandbox/health'],
       ['GET', '/__sandbox/fixtures'],

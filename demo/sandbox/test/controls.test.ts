@@ -1,4 +1,4 @@
-/** Sandbox controls (status, advance, remove-payment-method, clock, fixtures, inspection) and the client agent flow. */
+/** Sandbox controls (status, advance, remove-payment-method, unfreeze-credit, clock, fixtures, inspection) and the client agent flow. */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays } from '../time.js';
@@ -213,6 +213,35 @@ describe('client agent flow', () => {
     assert.equal((await acct('POST', '/v1/account/enroll/finalize', { is_client_agent_enrollment: true })).status, 200);
     const docs = await acct('GET', `/v1/account/locations/${accepted.body.location_uuid}/documents`);
     assert.ok(docs.body.data.some((d: { type: string }) => d.type === 'loa'));
+  });
+
+  it('a frozen credit file lifted (unfreeze-credit): the check is retried and the account is ready again, no partner action', async () => {
+    const { uuid, token } = await h.createAccount({ ...IDENTITY, preliminary_address: { address_1: '815 Henderson St', postal_code: '76102' } });
+    const acct = h.as(token);
+    assertError(await acct('POST', '/v1/account/sandbox/unfreeze-credit'), 422, 'unprocessable', ['status_reason']);
+    await h.app('POST', `/v1/app/accounts/${uuid}/record-client-agent`, {});
+    await acct('POST', '/v1/account/billing/ensure-payment-method-added', { payment_method_id: h.addCard(uuid) });
+    const frozen = await acct('POST', '/v1/account/enroll/credit-check', { ssn: '123-45-9003', consent: true });
+    assert.deepEqual([frozen.body.status, frozen.body.status_reason], ['needs_attention', 'credit_check_frozen']);
+    const lifted = await acct('POST', '/v1/account/sandbox/unfreeze-credit');
+    assert.equal(lifted.status, 200);
+    assert.deepEqual([lifted.body.status, lifted.body.status_reason], ['ready', 'enrollment_pending_client_agent']);
+    assertError(await acct('POST', '/v1/account/sandbox/unfreeze-credit'), 422, 'unprocessable', ['status_reason']);
+  });
+
+  it('a frozen credit file lifted after finalize: the enrollment goes on from the credit check to the utility', async () => {
+    const { uuid, token } = await h.readyToFinalize({ ssn: '123-45-9003' });
+    await h.as(token)('POST', '/v1/account/enroll/finalize', {});
+    const frozen = await h.as(token)('POST', '/v1/account/sandbox/advance', { to: 'credit_checked' });
+    assert.deepEqual([frozen.body.status, frozen.body.status_reason], ['needs_attention', 'credit_check_frozen']);
+    // Frozen, the pipeline waits whatever the time: nothing but the customer lifting the freeze moves it.
+    h.sb.clock.advance(10 * 24 * 3_600_000);
+    const acct = h.as((await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token);
+    assert.equal((await acct('GET', '/v1/account')).body.status_reason, 'credit_check_frozen');
+    const lifted = await acct('POST', '/v1/account/sandbox/unfreeze-credit');
+    assert.deepEqual([lifted.body.status, lifted.body.status_reason], ['activating', 'utility_submitted']);
+    const active = await acct('POST', '/v1/account/sandbox/advance', { to: 'active' });
+    assert.equal(active.body.enrollment.is_service_active, true);
   });
 
   it('refuses a client agent acceptance without power of attorney, and the client agent flag on a customer acceptance', async () => {

@@ -241,6 +241,13 @@ const ROWS: Row[] = [
     refusals: [],
   },
   {
+    route: 'POST /v1/account/sandbox/unfreeze-credit',
+    auth: 'account-sandbox',
+    json: false,
+    accepted: (w) => ({ path: '/v1/account/sandbox/unfreeze-credit', token: w.frozen.token }),
+    refusals: [{ why: 'no frozen credit file', status: 422, code: 'unprocessable', fields: ['status_reason'], req: (w, a) => ({ ...a, token: w.ready.token }) }],
+  },
+  {
     route: 'POST /v1/account/sandbox/advance',
     auth: 'account-sandbox',
     json: true,

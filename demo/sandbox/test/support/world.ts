@@ -30,6 +30,8 @@ export interface World {
   clientAgent: WorldAccount;
   /** Ready, then forced to cancelled/cancelled_pre_start. */
   cancelled: WorldAccount;
+  /** Finalized with the SSN of a frozen credit file: needs_attention/credit_check_frozen. */
+  frozen: WorldAccount;
   /**
    * Finalized and advanced to usage history five months ago: it has a location, usage and invoices, and its 6-month
    * contract ends in 30 days, so it may renew (`renewalPlan` is one of its priced renewal offers).
@@ -131,6 +133,10 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
   const cancelled = await h.readyToFinalize({ premise: houston });
   ok(await h.as(cancelled.token)('POST', '/v1/account/sandbox/status', { status: 'cancelled', status_reason: 'cancelled_pre_start' }));
 
+  const frozen = await h.readyToFinalize({ premise: houston, ssn: '123-45-9003' });
+  ok(await h.as(frozen.token)('POST', '/v1/account/enroll/finalize', {}));
+  ok(await h.as(frozen.token)('POST', '/v1/account/sandbox/advance', { to: 'credit_checked' }));
+
   const appPlans = ok(await h.app('POST', '/v1/app/accounts/enroll/plans/request', { postal_code: '77005' })).body.plans as Plan[];
 
   const appLogin = ok(await h.app('POST', `/v1/app/accounts/${ready.uuid}/app-login`, {}), 201).body.login_link as string;
@@ -160,6 +166,7 @@ export async function buildWorld(config: SandboxConfig = {}): Promise<World> {
     ready: { uuid: ready.uuid, token: ready.token, esiId: houston.esi_id, plan: ready.plan, paymentMethodId: readyAccount.card!.paymentMethodId },
     clientAgent,
     cancelled: { uuid: cancelled.uuid, token: cancelled.token },
+    frozen: { uuid: frozen.uuid, token: frozen.token },
     active: {
       uuid: activeReady.uuid,
       token: activeToken,
