@@ -93,7 +93,8 @@ export class Clock {
 
   /**
    * The same local time `days` business days after `from`: a plan priced on Friday 10:00 with 5 business days
-   * expires the next Friday 10:00. From a weekend, counting starts on Monday.
+   * expires the next Friday 10:00. From a weekend, counting starts from Monday at that time: priced on Sunday 10:00,
+   * it expires the next Monday 10:00 (on Friday 10:00 it would have had four business days and a half).
    */
   addBusinessDays(days: number, from: number = this.nowMs()): Date {
     return new Date(addBusinessDays(from, days));
@@ -155,6 +156,8 @@ export function addBusinessHours(from: number, hours: number): number {
 export function addBusinessDays(from: number, days: number): number {
   const w = wallTime(from);
   let date = localDate(from);
+  // From a weekend, as from Monday at that time: a plan priced on Sunday has its five business days in full.
+  while (!isWeekday(date)) date = addDays(date, 1);
   let count = 0;
   while (count < days) {
     date = addDays(date, 1);

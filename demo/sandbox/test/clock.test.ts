@@ -71,8 +71,10 @@ describe('business hours (Mon–Fri 08:00–17:00 America/Chicago)', () => {
   it('adds business days at the same local time (plan expiry)', () => {
     // Friday 10:00 + 5 business days → next Friday 10:00
     assert.equal(new Date(addBusinessDays(at('2026-03-06T16:00:00Z'), 5)).toISOString(), '2026-03-13T15:00:00.000Z');
-    // Saturday counts from Monday
-    assert.equal(localDate(addBusinessDays(at('2026-03-07T16:00:00Z'), 1)), '2026-03-09');
+    // From a weekend, as from Monday at that time: five business days in full (Sunday 10:00 → Monday 10:00 a week
+    // later, not Friday 10:00), one business day (Saturday 10:00 → Tuesday 10:00, not Monday 10:00).
+    assert.equal(new Date(addBusinessDays(at('2026-03-08T15:00:00Z'), 5)).toISOString(), '2026-03-16T15:00:00.000Z');
+    assert.equal(localDate(addBusinessDays(at('2026-03-07T16:00:00Z'), 1)), '2026-03-10');
   });
 });
 
