@@ -1175,7 +1175,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A document's PDF (public; the id is unguessable). */
+        /** A document's PDF (no token; the id is unguessable, a personal document's link signed for an hour). */
         get: operations["downloadDocument"];
         put?: never;
         post?: never;
@@ -4448,6 +4448,10 @@ export interface operations {
     downloadDocument: {
         parameters: {
             query?: {
+                /** @description When a personal document's link stops opening it (unix seconds), as the URL the API gave carries it. */
+                expires?: number;
+                /** @description The signature of a personal document's link, as the URL the API gave carries it. */
+                signature?: string;
                 /** @description The language of the PDF (default the language it was made in). */
                 locale?: components["schemas"]["Locale"];
             };
@@ -4470,6 +4474,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -91,6 +91,10 @@ describe('sf-step-documents', () => {
     const { pdfHref } = await import('../../src/ui/pdf.js');
     expect(pdfHref('https://s.example/documents/a.pdf', 'es')).to.equal('https://s.example/documents/a.pdf?locale=es');
     expect(pdfHref('https://s.example/documents/a.pdf?locale=en', 'es')).to.equal('https://s.example/documents/a.pdf?locale=es');
+    // A signed link (a Letter of Authorization, an invoice) keeps its signature beside the language.
+    expect(pdfHref('https://s.example/documents/a.pdf?expires=1800000000&signature=ab_c-9', 'es')).to.equal(
+      'https://s.example/documents/a.pdf?expires=1800000000&signature=ab_c-9&locale=es',
+    );
   });
 
   it('says where the account stands, and Done completes', async () => {

@@ -1,7 +1,9 @@
 /**
  * GET /documents/{id}.pdf: the real PDF of a plan document (EFL, TOS, YRAC), a Letter of Authorization or an
- * invoice. Public by design (a PDF link must open in a new tab or a WebView without a token); the ids are random
- * UUIDs, so a link cannot be guessed. `?locale=es` gives the Spanish version.
+ * invoice. Without a token by design (a PDF link must open in a new tab or a WebView); the ids are random UUIDs, so
+ * a link cannot be guessed. An invoice's or a Letter of Authorization's link is signed and opens it for an hour
+ * (state/document-links.ts): then 403, and one with another signature or none is 404, as an unknown id is.
+ * `?locale=es` gives the Spanish version.
  */
 import type { Hono } from 'hono';
 import { eflDocument, invoiceDocument, loaDocument, tosDocument, yracDocument, type DocLang } from '../documents/index.js';
@@ -11,6 +13,7 @@ import { parseQuery } from '../http/contract.js';
 import { invoiceStatus } from '../invoices.js';
 import { renderPdf, type PdfDocument } from '../pdf.js';
 import { contractOn, invoiceOf } from '../state/invoice-history.js';
+import { isPersonal, linkState } from '../state/document-links.js';
 import type { DocumentRef } from '../store/store.js';
 import type { AccountRecord } from '../store/types.js';
 import { localDate } from '../time.js';
@@ -88,7 +91,15 @@ export function registerDocumentRoutes(app: Hono<SandboxEnv>, deps: Deps): void 
     const m = /^([0-9a-f-]{36})\.pdf$/.exec(c.req.param('file'));
     const ref = m ? deps.store.documents.get(m[1]!) : undefined;
     if (!ref) throw fail.notFound('No such document');
-    const lang = parseQuery('downloadDocument', c).locale ?? ref.locale;
+    const query = parseQuery('downloadDocument', c);
+    if (isPersonal(ref.type)) {
+      const state = linkState(ref.id, query.expires, query.signature, deps.clock.nowMs());
+      if (state === 'invalid') throw fail.notFound('No such document');
+      if (state === 'expired') {
+        throw fail.forbidden('This link to the document has expired: open the document again where you found it, which gives a new link');
+      }
+    }
+    const lang = query.locale ?? ref.locale;
     const doc = buildDocument(deps, ref, lang);
     if (!doc) throw fail.notFound('The document is no longer available');
     const bytes = renderPdf(doc);

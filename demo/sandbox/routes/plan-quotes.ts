@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { YRAC_VERSION } from '../documents/index.js';
+import { documentLink } from '../state/document-links.js';
 import type { Plan } from '../../../src/api/types.js';
 import { premiseByEsiId, toResult, type Premise } from '../data/addresses.js';
 import { pricePlans, type CustomRates } from '../data/plans.js';
@@ -29,8 +30,10 @@ export interface QuoteRequest {
   renewal?: { locationUuid: string; contractUuid: string; earliest: string; latest: string };
 }
 
+/** A document's link as an answer made now gives it: signed and for an hour when it names the customer (state/document-links.ts). */
 export function documentUrl(deps: Deps, id: string): string {
-  return `${deps.config.publicUrl}/documents/${id}.pdf`;
+  const type = deps.store.documents.get(id)?.type ?? 'efl';
+  return documentLink(deps.config.publicUrl, id, type, deps.clock.nowMs());
 }
 
 export function quotePlans(deps: Deps, req: QuoteRequest): Plan[] {

@@ -26,6 +26,7 @@ import type { AccountRecord, ContractRecord } from '../store/types.js';
 import { importKwhBetween, type UsageProfile } from '../usage.js';
 import { premiseByEsiId } from '../data/addresses.js';
 import { localDate } from '../time.js';
+import { documentLink } from './document-links.js';
 
 export function invoiceDocumentId(store: Store, a: AccountRecord, number: string, today: string): string {
   const key = `${a.uuid}/${number}`;
@@ -142,7 +143,7 @@ export function invoiceHistoryOf(store: Store, a: AccountRecord, now: number, pu
     now,
     ratesOf: (k) => ratesOf(contractOn(a, ledger.schedule.period(k).start)),
     kwhOf: (k) => kwhOf(ledger, k),
-    pdfUrl: (number) => `${publicUrl}/documents/${invoiceDocumentId(store, a, number, today)}.pdf`,
+    pdfUrl: (number) => documentLink(publicUrl, invoiceDocumentId(store, a, number, today), 'invoice', now),
     canCharge: (runDate) => hadPaymentMethodAt(a, autoPayRunAt(runDate)),
   });
 }

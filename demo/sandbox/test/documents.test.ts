@@ -236,12 +236,14 @@ test('a PDF with personal data (an invoice, a Letter of Authorization) is never 
     const premise = premiseIn('76102');
     const [plan] = await h.plansFor(token, premise.esi_id);
     const accept = { esi_id: premise.esi_id, plan_uuid: plan!.uuid, start_date: plan!.earliest_start_date, terms_accepted: true, accepted_by: 'client_agent' };
-    assert.equal((await h.as(token)('POST', '/v1/account/enroll/plans/accept', accept)).status, 200);
-    const refs = [...h.sb.store.documents.values()];
+    const accepted = await h.as(token)('POST', '/v1/account/enroll/plans/accept', accept);
+    assert.equal(accepted.status, 200);
+    const docs = (await h.as(token)('GET', `/v1/account/locations/${accepted.body.location_uuid}/documents`)).body.data as Array<{ type: string; url: string }>;
+    const path = (url: string) => new URL(url).pathname + new URL(url).search;
     const paths = {
-      invoice: new URL(invoice.pdf).pathname,
-      loa: `/documents/${refs.find((r) => r.type === 'loa')?.id}.pdf`,
-      efl: `/documents/${refs.find((r) => r.type === 'efl')?.id}.pdf`,
+      invoice: path(invoice.pdf),
+      loa: path(docs.find((d) => d.type === 'loa')!.url),
+      efl: path(docs.find((d) => d.type === 'efl')!.url),
     };
     for (const [type, path] of Object.entries(paths)) {
       const res = await h.sb.app.request(path);
@@ -275,5 +277,39 @@ test('poppler reads the Spanish EFL when pdftotext is installed', (t) => {
     assert.match(text, /12\.4000¢ por kWh/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a personal PDF\'s link (an invoice, a Letter of Authorization) opens it for an hour, and only as the API gave it; a plan document\'s is public', async () => {
+  // Opened in a new tab, a link stays in the browser's history: on a shared computer, the next person must not open
+  // the customer's bill from it days later. Every answer that carries the link makes a new one.
+  const h = new Harness();
+  try {
+    const active = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-with-invoices' } });
+    const acct = h.as(active.body.account_token);
+    const [invoice] = (await acct('GET', '/v1/account/billing/invoices')).body.data;
+    const efl = (await acct('GET', `/v1/account/locations/${active.body.account.location_uuid}/documents`)).body.data.find((d: { type: string }) => d.type === 'efl');
+    const open = (url: string) => h.sb.app.request(new URL(url).pathname + new URL(url).search);
+    const link = new URL(invoice.pdf);
+    assert.match(link.search, /^\?expires=\d+&signature=[\w-]+$/);
+    assert.equal(new URL(efl.url).search, '', 'a plan document is the same for everyone: no signature, no end');
+    assert.equal((await open(invoice.pdf)).status, 200);
+    // Without its signature, with another one, or with its end moved: no such document (as an unknown id).
+    for (const bad of [link.pathname, `${link.pathname}?expires=${link.searchParams.get('expires')}&signature=${'A'.repeat(43)}`, `${link.pathname}?expires=${Number(link.searchParams.get('expires')) + 3600}&signature=${link.searchParams.get('signature')}`]) {
+      assert.equal((await h.sb.app.request(bad)).status, 404, bad);
+    }
+    // The language of the PDF is the flow's to choose, beside the signature.
+    assert.equal((await open(`${invoice.pdf}&locale=es`)).status, 200);
+    await h.call('POST', '/__sandbox/clock', { body: { advance_seconds: 61 * 60 } });
+    const expired = await open(invoice.pdf);
+    assert.equal(expired.status, 403);
+    assert.match(((await expired.json()) as { error: { message: string } }).error.message, /expired/);
+    assert.equal((await open(efl.url)).status, 200);
+    const fresh = h.as((await h.app('POST', `/v1/app/accounts/${active.body.uuid}/token`)).body.token);
+    const again = (await fresh('GET', `/v1/account/billing/invoices/${invoice.number}`)).body;
+    assert.equal(new URL(again.pdf).pathname, link.pathname, 'the same invoice');
+    assert.equal((await open(again.pdf)).status, 200, 'a new answer, a new link');
+  } finally {
+    h.close();
   }
 });

@@ -163,7 +163,8 @@ describe('after activation', () => {
     assertError(await acct('GET', '/v1/account/billing/invoices?cursor=zzz'), 400, 'invalid_request', ['cursor']);
     const detail = await acct('GET', `/v1/account/billing/invoices/${all[0].number}`);
     assert.deepEqual(detail.body.charge_groups.map((g: { key: string }) => g.key), ['energy', 'delivery', 'taxes_fees']);
-    const pdf = await h.sb.app.request(new URL(detail.body.pdf).pathname);
+    const pdfUrl = new URL(detail.body.pdf);
+    const pdf = await h.sb.app.request(pdfUrl.pathname + pdfUrl.search);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
     assertError(await acct('GET', '/v1/account/billing/invoices/INV-0000-000000'), 404, 'not_found');
     const sent = h.sb.dispatcher.events().filter((e) => e.type === 'account.invoice_sent' && e.data.account_uuid === uuid);

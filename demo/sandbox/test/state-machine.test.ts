@@ -142,7 +142,8 @@ describe('after finalization: background progress on the sandbox clock', () => {
     const location = (await fresh('GET', '/v1/account')).body.location_uuid;
     assert.equal((await fresh('GET', `/v1/account/locations/${location}`)).body.contract.start_date, day);
     const loa = (await fresh('GET', `/v1/account/locations/${location}/all-documents`)).body.data.find((d: { type: string }) => d.type === 'loa');
-    const pdf = Buffer.from(await (await h.sb.app.request(new URL(loa.url).pathname)).arrayBuffer()).toString('latin1');
+    const loaUrl = new URL(loa.url);
+    const pdf = Buffer.from(await (await h.sb.app.request(loaUrl.pathname + loaUrl.search)).arrayBuffer()).toString('latin1');
     const long = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     assert.ok(pdf.includes(long(requested)), `the LOA shows the requested ${long(requested)}`);
     assert.ok(!pdf.includes(long(day)), `not the day service started, ${long(day)}`);
