@@ -68,6 +68,8 @@ export function csp({ serviceUrl, frameAncestors, emulator, hmr }: FlowHeaderOpt
     `script-src 'self'${emulator ? ` ${serviceUrl}` : ''} https://js.stripe.com`,
     `connect-src 'self' ${serviceUrl} https://api.stripe.com${hmr ? ' ws://localhost:* http://localhost:*' : ''}`,
     `frame-src ${serviceUrl} https://js.stripe.com https://hooks.stripe.com`,
+    // Inline styles (never script): the page's own <style>, and whatever style the card processor's script gives what
+    // it adds to the page (its frames, the 3-D Secure overlay), which cannot be tested here against the real Stripe.js.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${serviceUrl}`,
     "object-src 'none'",
