@@ -1596,12 +1596,12 @@ export interface components {
             accepted_by?: "customer" | "client_agent";
         };
         IdentityRequest: {
-            first_name: string;
-            last_name: string;
-            phone: components["schemas"]["PhoneInput"];
-            email: components["schemas"]["Email"];
+            first_name?: string;
+            last_name?: string;
+            phone?: components["schemas"]["PhoneInput"];
+            email?: components["schemas"]["Email"];
             /** @description The customer must be 18 or older (and at most 120); 422 otherwise. */
-            date_of_birth: components["schemas"]["Date"];
+            date_of_birth?: components["schemas"]["Date"];
         };
         CreditCheckRequest: {
             /**

@@ -22,7 +22,8 @@ export function registerEnrollStepRoutes(app: Hono<SandboxEnv>, deps: Deps): voi
   app.patch('/v1/account/enroll/identity', async (c) => {
     const account = tokenAccount(c);
     const body = parseBody('updateIdentity', await readJson(c));
-    assertAdult(body.date_of_birth, clock.today(), 422);
+    // A PATCH: the fields given change, the others stay (is_identity_verified once all five are on the account).
+    if (body.date_of_birth !== undefined) assertAdult(body.date_of_birth, clock.today(), 422);
     // Enrolled: the details are the enrollment's (verified, on the contract). An enrollment link left in a browser's
     // history, within its hour, must not rewrite an enrolled customer's name or email.
     if (account.finalizedAt !== null) {

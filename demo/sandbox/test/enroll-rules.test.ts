@@ -89,14 +89,27 @@ describe('plans/accept', () => {
 });
 
 describe('identity and credit check', () => {
-  it('requires every identity field in its format, and 18+ (422)', async () => {
+  it('checks every identity field given in its format, and 18+ (422); an empty update is a 400', async () => {
     const { token } = await h.createAccount();
     const acct = h.as(token);
-    assertError(await acct('PATCH', '/v1/account/enroll/identity', {}), 400, 'invalid_request', ['first_name', 'last_name', 'phone', 'email', 'date_of_birth']);
+    assertError(await acct('PATCH', '/v1/account/enroll/identity', {}), 400, 'invalid_request', ['body']);
     assertError(await acct('PATCH', '/v1/account/enroll/identity', { ...IDENTITY, phone: '12', email: 'x', date_of_birth: '01/02/1990' }), 400, 'invalid_request', ['phone', 'email', 'date_of_birth']);
     assertError(await acct('PATCH', '/v1/account/enroll/identity', { ...IDENTITY, date_of_birth: addDays(h.sb.clock.today(), -365 * 17) }), 422, 'unprocessable', ['date_of_birth']);
     const ok = await acct('PATCH', '/v1/account/enroll/identity', IDENTITY);
     assert.equal(ok.body.phone, '+17135550142');
+  });
+
+  it('is a PATCH: the fields given change, the others stay, and the identity is complete once all five are on the account', async () => {
+    const { first_name, last_name, phone, email, date_of_birth } = IDENTITY;
+    const { token } = await h.createAccount({ first_name, last_name, phone, email });
+    const acct = h.as(token);
+    assert.equal((await acct('GET', '/v1/account')).body.enrollment.is_identity_verified, false);
+    const born = await acct('PATCH', '/v1/account/enroll/identity', { date_of_birth });
+    assert.equal(born.status, 200);
+    assert.deepEqual([born.body.first_name, born.body.last_name, born.body.email, born.body.date_of_birth], [first_name, last_name, email, date_of_birth]);
+    assert.equal(born.body.enrollment.is_identity_verified, true);
+    const renamed = await acct('PATCH', '/v1/account/enroll/identity', { last_name: "O'Brien" });
+    assert.deepEqual([renamed.body.first_name, renamed.body.last_name, renamed.body.date_of_birth], [first_name, "O'Brien", date_of_birth]);
   });
 
   it('checks the SSN by SSA rules, requires consent, and never stores or echoes the SSN', async () => {

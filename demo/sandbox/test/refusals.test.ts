@@ -326,7 +326,7 @@ const ROWS: Row[] = [
     json: true,
     accepted: (w) => ({ path: '/v1/account/enroll/identity', token: w.fresh.token, body: IDENTITY }),
     refusals: [
-      { why: 'nothing sent', status: 400, code: 'invalid_request', fields: ['first_name', 'last_name', 'phone', 'email', 'date_of_birth'], req: body({}) },
+      { why: 'nothing sent', status: 400, code: 'invalid_request', fields: ['body'], req: body({}) },
       { why: 'under 18', status: 422, code: 'unprocessable', fields: ['date_of_birth'], req: merge({ date_of_birth: '2020-01-01' }) },
     ],
   },

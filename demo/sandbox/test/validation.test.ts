@@ -63,11 +63,13 @@ describe('requests validated from the contract (http/contract.ts)', () => {
 
   it('names required fields, wrong types, enums and array items', () => {
     assert.deepEqual(issues(() => parseBody('updateIdentity', { first_name: '  ', last_name: 1, phone: '555' })), [
-      { field: 'email', code: 'required' },
-      { field: 'date_of_birth', code: 'required' },
       { field: 'first_name', code: 'required' },
       { field: 'last_name', code: 'type' },
       { field: 'phone', code: 'format' },
+    ]);
+    assert.deepEqual(issues(() => parseBody('submitCreditCheck', { consent: 'yes' })), [
+      { field: 'ssn', code: 'required' },
+      { field: 'consent', code: 'type' },
     ]);
     assert.deepEqual(issues(() => parseBody('recordFunnelEvent', { event: 'plans_viewed', plan_uuids: [UUID, 'x'] })), [
       { field: 'plan_uuids[1]', code: 'format' },
