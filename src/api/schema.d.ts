@@ -1819,6 +1819,8 @@ export interface components {
             uuid: components["schemas"]["Uuid"];
             type: components["schemas"]["DocumentType"];
             title: string;
+            /** @description The plan the document belongs to; null for an invoice. */
+            plan_name: string | null;
             language: components["schemas"]["Locale"];
             version: string;
             status: components["schemas"]["DocumentStatus"];

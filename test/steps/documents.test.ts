@@ -13,11 +13,15 @@ const queuedLocation = {
 };
 const active = makeAccount({ status: 'active', status_reason: 'active', location_uuid: location.uuid } as never, { is_enrollment_finalized: true });
 
+/** The plan each status's documents belong to: the contract's, the renewal's, and one before them. */
+const PLAN_OF = { active: 'Longhorn Lock 36', queued: 'Lone Star Saver 6', historical: 'Pecos Fixed 24' } as const;
+
 function doc(type: Document['type'], status: Document['status'], effective_date: string, n = 1): Document {
   return {
     uuid: `00000000-0000-4000-8000-00000000000${n}`,
     type,
     title: type.toUpperCase(),
+    plan_name: PLAN_OF[status],
     language: 'en',
     version: '2028.01-1',
     status,
@@ -79,6 +83,8 @@ describe('sf-step-documents', () => {
     expect(all).to.contain('Queued: takes effect on January 5, 2031');
     expect(all).to.contain('Lone Star Saver 6');
     expect(all).to.contain('Historical: no longer in effect');
+    // A past plan's documents say which plan they were, as the service names it.
+    expect(text(q(el, '#panel-all', 'sf-document-list:last-of-type'))).to.contain('Pecos Fixed 24');
     expect(links(el, 'all')).to.have.length(7);
     expect([...q(el, '#panel-all').querySelectorAll('h3')].map((h) => h.textContent!.trim())).to.deep.equal(['In effect now', 'Upcoming: your next plan', 'Past plans']);
     await expect(el).to.be.accessible();

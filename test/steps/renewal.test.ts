@@ -565,6 +565,7 @@ describe('sf-step-renewal-done', () => {
       uuid: `00000000-0000-4000-8000-00000000000${n}`,
       type,
       title: type,
+      plan_name: status === 'queued' ? 'Lone Star Saver 6' : 'Longhorn Lock 36',
       language: 'en',
       version: '2029.12-1',
       status,

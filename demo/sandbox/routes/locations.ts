@@ -36,6 +36,7 @@ function documentOf(deps: Deps, id: string, status: Document['status']): Documen
     uuid: ref.id,
     type: ref.type,
     title: documentTitle(ref.type, ref.locale),
+    plan_name: (ref.planUuid && deps.store.plans.get(ref.planUuid)?.plan.name) || null,
     language: ref.locale,
     version: ref.version,
     status,

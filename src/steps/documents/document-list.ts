@@ -1,6 +1,6 @@
 import { css, html, nothing, type PropertyDeclarations } from 'lit';
 import { msg, str } from '@lit/localize';
-import type { Document, DocumentType, Location } from '../../api/types.js';
+import type { Document, DocumentType } from '../../api/types.js';
 import { LocalizedElement, getLocale } from '../../i18n/localization.js';
 import { formatDate } from '../../ui/format.js';
 import { pdfHref } from '../../ui/pdf.js';
@@ -18,25 +18,13 @@ export function documentKind(type: DocumentType): string {
 }
 
 /**
- * The plan a document belongs to, from the location: the active documents are the current contract's, the queued
- * ones the renewal's (`queued_contract`); the service does not name the plan of a historical one.
- */
-function planOf(doc: Document, location: Location | null | undefined): string | null {
-  if (!location) return null;
-  if (doc.status === 'active') return location.contract.plan_name;
-  if (doc.status === 'queued') return location.queued_contract?.plan_name ?? null;
-  return null;
-}
-
-/**
  * @summary A list of plan documents, each a PDF link (opening in a new tab, which its text says) with its kind in
- * words, plan, version, status in words and effective date (a queued one: the day it takes effect). Used by the
+ * words, the plan it belongs to, version, status in words and effective date (a queued one: the day it takes effect). Used by the
  * documents scope and by the renewal's last screen for the new plan's documents.
  */
 export class SfDocumentList extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     documents: { attribute: false },
-    location: { attribute: false },
     label: {},
   };
 
@@ -73,8 +61,6 @@ export class SfDocumentList extends LocalizedElement {
   ];
 
   documents: readonly Document[] = [];
-  /** The location the documents belong to: names the plan of the active and queued ones. */
-  location?: Location | null;
   /** The list's accessible name. */
   label = '';
 
@@ -84,7 +70,8 @@ export class SfDocumentList extends LocalizedElement {
     const newTab = msg('(PDF, opens in a new tab)', { id: 'plans.docs.new_tab' });
     return html`<ul aria-label=${this.label || nothing}>
       ${this.documents.map((d) => {
-        const plan = planOf(d, this.location);
+        // The plan it belongs to, past plans' too (an invoice has none).
+        const plan = d.plan_name;
         const date = formatDate(d.effective_date, locale);
         return html`<li class="card">
           <a href=${pdfHref(d.url, locale)} target="_blank" rel="noopener noreferrer">${documentKind(d.type)} <span class="muted">${newTab}</span></a>

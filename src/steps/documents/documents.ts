@@ -85,7 +85,7 @@ export class SfStepDocuments extends LaterStep {
     return this.account?.location_uuid ?? null;
   }
 
-  /** The location (names the plans) and its active documents. */
+  /** The location (its address, its contract's start date) and its active documents. */
   private _active = new Task(this, {
     args: () => [this._api, this._locationUuid] as const,
     task: async ([api, uuid], { signal }): Promise<[Location, Document[]] | null> =>
@@ -130,10 +130,10 @@ export class SfStepDocuments extends LaterStep {
       </div>
       <p role="status">${loading ? msg('Loading your documents…', { id: 'docs.loading' }) : ''}</p>
       <div role="tabpanel" id="panel-active" aria-labelledby="tab-active" tabindex="0" ?hidden=${this._view !== 'active'}>
-        ${this._renderActive(location, loaded?.[1])}
+        ${this._renderActive(loaded?.[1])}
       </div>
       <div role="tabpanel" id="panel-all" aria-labelledby="tab-all" tabindex="0" ?hidden=${this._view !== 'all'}>
-        ${this._view === 'all' ? this._renderAll(location) : nothing}
+        ${this._view === 'all' ? this._renderAll() : nothing}
       </div>
       <sf-account-status .account=${this.account} .startDate=${location?.contract.start_date ?? null}></sf-account-status>
       <div class="actions">
@@ -157,13 +157,13 @@ export class SfStepDocuments extends LaterStep {
     </button>`;
   }
 
-  private _renderActive(location: Location | undefined, docs: Document[] | undefined) {
+  private _renderActive(docs: Document[] | undefined) {
     if (this._active.status === TaskStatus.PENDING || !docs) return nothing;
     return html`<h2>${msg('Documents in effect now', { id: 'docs.active.heading' })}</h2>
-      <sf-document-list .documents=${docs} .location=${location} label=${msg('Documents in effect now', { id: 'docs.active.heading' })}></sf-document-list>`;
+      <sf-document-list .documents=${docs} label=${msg('Documents in effect now', { id: 'docs.active.heading' })}></sf-document-list>`;
   }
 
-  private _renderAll(location: Location | undefined) {
+  private _renderAll() {
     const docs = this._all.value;
     if (this._all.status === TaskStatus.PENDING || !docs) return nothing;
     // The service lists them active, queued, historical: one group each, named, so the list reads in that order.
@@ -178,7 +178,7 @@ export class SfStepDocuments extends LaterStep {
         const list = docs.filter((d) => d.status === status);
         return list.length
           ? html`<h3>${heading}</h3>
-              <sf-document-list .documents=${list} .location=${location} label=${heading}></sf-document-list>`
+              <sf-document-list .documents=${list} label=${heading}></sf-document-list>`
           : nothing;
       })}`;
   }

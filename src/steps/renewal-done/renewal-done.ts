@@ -85,7 +85,7 @@ export class SfStepRenewalDone extends LaterStep {
         ? html`<section aria-labelledby="docs-heading">
             <h2 id="docs-heading">${msg("Your new plan's documents", { id: 'renewal.done.docs' })}</h2>
             <p>${msg('They now appear among all your documents, marked as queued until your new plan starts.', { id: 'renewal.done.docs_hint' })}</p>
-            <sf-document-list .documents=${docs} .location=${location} label=${msg("Your new plan's documents", { id: 'renewal.done.docs' })}></sf-document-list>
+            <sf-document-list .documents=${docs} label=${msg("Your new plan's documents", { id: 'renewal.done.docs' })}></sf-document-list>
           </section>`
         : nothing}
       <sf-account-status .account=${this.account}></sf-account-status>
