@@ -313,3 +313,19 @@ test('a personal PDF\'s link (an invoice, a Letter of Authorization) opens it fo
     h.close();
   }
 });
+
+test('each document names the plan it belongs to: a plan chosen before another keeps its name among the past ones', async () => {
+  const h = new Harness();
+  try {
+    // active-with-invoices: Lone Star Saver 12 accepted first, then the plan in force (its EFL and TOS historical).
+    const active = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-with-invoices' } });
+    const acct = h.as(active.body.account_token);
+    const location = (await acct('GET', `/v1/account/locations/${active.body.account.location_uuid}`)).body;
+    const all = (await acct('GET', `/v1/account/locations/${location.uuid}/all-documents`)).body.data as Array<{ type: string; status: string; plan_name: string | null }>;
+    const names = (status: string) => [...new Set(all.filter((d) => d.status === status).map((d) => d.plan_name))];
+    assert.deepEqual(names('active'), [location.contract.plan_name]);
+    assert.deepEqual(names('historical'), ['Lone Star Saver 12']);
+  } finally {
+    h.close();
+  }
+});
