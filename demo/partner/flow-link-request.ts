@@ -48,6 +48,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; fields: FieldError
 const KNOWN = new Set(['scope', 'behavior', 'locale', 'email', 'first_name', 'last_name', 'preliminary_address', 'client_agent', 'account_uuid', 'account_state']);
 const ADDRESS_KNOWN = new Set(['address_1', 'address_2', 'city', 'state', 'postal_code']);
 const CREATION_ONLY = ['email', 'first_name', 'last_name', 'preliminary_address'] as const;
+/** As the page's email field's `pattern` (public/index.html): the page and this backend refuse the same addresses. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 100;
@@ -66,7 +67,7 @@ export function parseFlowLinkRequest(input: unknown, defaults: { behavior: FlowB
   const behavior = oneOf(input, 'behavior', BEHAVIORS, defaults.behavior, errors);
   const locale = oneOf(input, 'locale', LOCALES, 'en', errors);
   const email = text(input, 'email', 254, errors);
-  if (email !== undefined && !EMAIL.test(email)) errors.push({ field: 'email', code: 'format', message: 'email must be an email address' });
+  if (email !== undefined && !EMAIL.test(email)) errors.push({ field: 'email', code: 'format', message: 'Enter an email address like name@example.com.' });
   const firstName = text(input, 'first_name', MAX_TEXT, errors);
   const lastName = text(input, 'last_name', MAX_TEXT, errors);
   const address = parseAddress(input.preliminary_address, errors);

@@ -74,6 +74,8 @@ export interface AccountPreset {
   /** The status/status_reason the account starts in. */
   state: string;
   description: string;
+  /** The flows (scopes) that have something to show on such an account. */
+  scopes: string[];
 }
 
 /** The sandbox's account presets (fixtures.account_presets), or none. */
@@ -81,16 +83,18 @@ export function collectPresets(fixtures: unknown): AccountPreset[] {
   const list = (fixtures as { account_presets?: unknown } | null)?.account_presets;
   if (!Array.isArray(list)) return [];
   return list.flatMap((p: unknown) => {
-    const v = p as { name?: unknown; status?: unknown; status_reason?: unknown; description?: unknown } | null;
+    const v = p as { name?: unknown; status?: unknown; status_reason?: unknown; description?: unknown; scopes?: unknown } | null;
     if (typeof v?.name !== 'string' || typeof v.status !== 'string' || typeof v.status_reason !== 'string') return [];
-    return [{ name: v.name, state: `${v.status}/${v.status_reason}`, description: typeof v.description === 'string' ? v.description : '' }];
+    const scopes = Array.isArray(v.scopes) ? v.scopes.filter((x): x is string => typeof x === 'string') : [];
+    return [{ name: v.name, state: `${v.status}/${v.status_reason}`, description: typeof v.description === 'string' ? v.description : '', scopes }];
   });
 }
 
 /** The sandbox's documented test addresses (any list of address-like objects, under any key), to prefill an address. */
 export function collectAddresses(fixtures: unknown, limit = 100): TestAddress[] {
   const found: TestAddress[] = [];
-  const seen = new Set<string>();
+  /** An address's place in `found`: an address with several meters is one choice (the prefill is an address). */
+  const seen = new Map<string, number>();
   const visit = (node: unknown, depth: number): void => {
     if (found.length >= limit || depth > 4 || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -100,10 +104,14 @@ export function collectAddresses(fixtures: unknown, limit = 100): TestAddress[] 
     const entry = asTestAddress(node as Record<string, unknown>);
     if (entry) {
       const a = entry.address;
-      const key = `${a.address_1}|${a.address_2 ?? ''}|${a.postal_code}|${entry.label}`.toLowerCase();
-      if (!seen.has(key)) {
-        seen.add(key);
+      const key = `${a.address_1}|${a.address_2 ?? ''}|${a.postal_code}`.toLowerCase();
+      const at = seen.get(key);
+      if (at === undefined) {
+        seen.set(key, found.length);
         found.push(entry);
+      } else if (found[at]!.label !== entry.label) {
+        // "Meter 1 of 2" and "Meter 2 of 2" prefill the same address: the customer picks the meter in the flow.
+        found[at] = { ...found[at]!, label: `${lineOf(a)} (several meters: the flow asks which)` };
       }
       return;
     }
@@ -126,8 +134,13 @@ function asTestAddress(obj: Record<string, unknown>): TestAddress | null {
   const address: AddressFields = { address_1: address1, city, state, postal_code: postal, ...(address2 && { address_2: address2 }) };
   const utility = obj.utility as { display_name?: unknown } | undefined;
   const notes = [str(obj.meter_description), humanize(str(obj.trigger)), str(obj.label) ?? str(obj.description) ?? str(obj.note)].filter(Boolean);
-  const line = `${[address1, address2, city].filter(Boolean).join(', ')} ${postal}`;
+  const line = lineOf(address);
   return { label: notes.length > 0 ? `${line} (${notes.join('; ')})` : line, group: str(utility?.display_name) ?? '', address };
+}
+
+/** An address on one line, as the choice names it. */
+function lineOf(a: AddressFields): string {
+  return `${[a.address_1, a.address_2, a.city].filter(Boolean).join(', ')} ${a.postal_code}`;
 }
 
 function str(v: unknown): string | undefined {

@@ -29,13 +29,11 @@ export class EventLog {
     type.textContent = message.type;
     item.append(when, where, type);
 
-    const details = describe(message);
-    if (details) {
-      const extra = document.createElement('span');
-      extra.className = 'log__details';
-      extra.textContent = details;
-      item.append(extra);
-    }
+    // The message exactly as the page received it (what a partner's handler gets), as text, never parsed as HTML.
+    const extra = document.createElement('code');
+    extra.className = 'log__details';
+    extra.textContent = JSON.stringify(message);
+    item.append(extra);
     this.list.append(item);
     this.empty.hidden = true;
     // Keep the newest entry in view without moving focus.
@@ -46,15 +44,4 @@ export class EventLog {
     this.list.replaceChildren();
     this.empty.hidden = false;
   }
-}
-
-/** Only contract fields are shown; message data is set as text, never parsed as HTML. */
-function describe(m: FlowMessage): string {
-  const parts: string[] = [];
-  if (m.step !== undefined) parts.push(`step: ${m.step}`);
-  if (m.reason !== undefined) parts.push(`reason: ${m.reason}`);
-  if (m.account_status !== undefined) parts.push(`status: ${m.account_status}${m.status_reason ? ` / ${m.status_reason}` : ''}`);
-  if (m.height !== undefined) parts.push(`height: ${m.height}px`);
-  if (m.expires_at !== undefined) parts.push(`expires: ${m.expires_at}`);
-  return parts.join(' · ');
 }

@@ -153,7 +153,7 @@ export class FlowForm {
       const v = el.validity;
       const message = v.valueMissing
         ? 'This field is required.'
-        : v.typeMismatch && el.type === 'email'
+        : (v.typeMismatch || v.patternMismatch) && el.type === 'email'
           ? 'Enter an email address like name@example.com.'
           : (el.dataset.formatHint ?? el.validationMessage);
       problems.push({ field: `#${el.id}`, message });
@@ -225,10 +225,19 @@ export class FlowForm {
   }
 
   private describeState(preset: string | null): string {
-    if (preset === null) return 'A new account with nothing done yet: the customer enrolls in the flow.';
+    const select = this.byId<HTMLSelectElement>('scope');
+    const scope = select.value;
+    const flow = select.selectedOptions[0]?.textContent?.trim() ?? scope;
+    if (preset === null) {
+      return scope === 'enrollment'
+        ? 'A new account with nothing done yet: the customer enrolls in the flow.'
+        : `A new account with nothing done yet, which "${flow}" has nothing to show: the flow says so, and where to enroll.`;
+    }
     const known = this.presets.find((p) => p.name === preset);
     const what = known ? ` (${known.state}): ${known.description}` : '';
-    return `The sandbox creates a new account from its preset ${preset}${what}`;
+    // Every state may be tried with every flow (how it handles an account it cannot serve yet), but say so.
+    const unsuited = known && !known.scopes.includes(scope) ? ` Not a state for "${flow}": the flow says what this account cannot do there yet.` : '';
+    return `The sandbox creates a new account from its preset ${preset}${what}${unsuited} Its customer is the sandbox's own, so the customer details and service address below are not used.`;
   }
 
   private controlFor(field: string): Control | null {

@@ -55,14 +55,14 @@ export type ReturnLang = 'en' | 'es';
 const RETURN_TEXT: Record<ReturnLang, Record<string, string>> = {
   en: {
     completed: 'Thank you, you are finished. Your Lone Star Bank account shows where things stand.',
-    exited: 'You left before finishing. What you already entered is saved, so you can continue later.',
-    expired: 'Your link expired. Open it again from Lone Star Bank to continue where you left off.',
+    exited: 'You closed the electricity flow. Anything you saved there is kept, for the next time you open it from Lone Star Bank.',
+    expired: 'Your link expired. Lone Star Bank can give you a new one, which continues where you left off.',
     error: 'Something went wrong on our side. Please try again later.',
   },
   es: {
     completed: 'Gracias, ya terminó. Su cuenta de Lone Star Bank muestra el estado de su trámite.',
-    exited: 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.',
-    expired: 'Su enlace venció. Ábralo de nuevo desde Lone Star Bank para continuar donde se quedó.',
+    exited: 'Cerró el proceso de electricidad. Lo que guardó allí se conserva para la próxima vez que lo abra desde Lone Star Bank.',
+    expired: 'Su enlace venció. Lone Star Bank puede darle uno nuevo, que continúa donde se quedó.',
     error: 'Algo salió mal de nuestro lado. Vuelva a intentarlo más tarde.',
   },
 };

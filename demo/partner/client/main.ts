@@ -73,7 +73,8 @@ async function main(): Promise<void> {
     } catch (error) {
       form.setBusy(false);
       const problem = error instanceof PartnerApiError ? error : new PartnerApiError(error instanceof Error ? error.message : 'Something went wrong.', 0, []);
-      form.showErrors(problem.message, problem.fields);
+      // Field problems are listed with their fields' labels: the backend's one-line summary would say them twice.
+      form.showErrors(problem.fields.length > 0 ? 'Please correct the highlighted fields.' : problem.message, problem.fields);
     }
   };
   const form = new FlowForm(byId<HTMLFormElement>('flow-form'), (mode, body, trigger) => void open(mode, body, trigger));

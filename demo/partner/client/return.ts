@@ -32,3 +32,7 @@ if (output) {
   output.textContent = describeReturn(reason, lang);
   if (reason !== undefined) output.dataset.reason = reason;
 }
+
+// For the partner's developer: the query exactly as it came back (reason, locale, and any of the partner's own).
+const query = document.getElementById('return-query');
+if (query && window.location.search) query.textContent = window.location.search.slice(1);

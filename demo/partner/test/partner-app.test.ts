@@ -250,7 +250,10 @@ describe('GET /sdk/:name (the host SDK build, dist/host)', () => {
 
 describe('the return page and the close status (client/labels.ts)', () => {
   it('says what each reason of the contract means, in the language the flow ended in', () => {
-    assert.equal(describeReturn('exited', 'es'), 'Salió antes de terminar. Lo que ya escribió está guardado, así que puede continuar más tarde.');
+    // Closed, not "left before finishing": there may have been nothing to finish (a bill read, a battery not yet possible).
+    assert.equal(describeReturn('exited', 'es'), 'Cerró el proceso de electricidad. Lo que guardó allí se conserva para la próxima vez que lo abra desde Lone Star Bank.');
+    // An expired link is not opened again: the bank gives a new one.
+    assert.doesNotMatch(describeReturn('expired', 'en'), /open it again/i);
     assert.equal(describeReason('expired'), 'The login link expired.');
     assert.equal(describeReturn(undefined, 'en'), 'The electricity flow has closed.');
   });

@@ -5,12 +5,15 @@ import { fixtures } from '../../sandbox/data/fixtures.js';
 import { collectAddresses } from '../client/api.js';
 
 describe('collectAddresses', () => {
-  it('offers every sandbox test address, grouped by utility, with its meter and trigger', () => {
-    const doc = fixtures() as { addresses: { address_1: string }[] };
+  it('offers every sandbox test address once, grouped by utility, with its trigger; an address with two meters is one choice', () => {
+    const doc = fixtures() as { addresses: { address_1: string; address_2?: string | null; postal_code: string }[] };
     const list = collectAddresses(doc);
-    assert.equal(list.length, doc.addresses.length);
+    const addresses = new Set(doc.addresses.map((a) => `${a.address_1}|${a.address_2 ?? ''}|${a.postal_code}`));
+    assert.equal(list.length, addresses.size);
     assert.ok(list.every((a) => a.group !== '' && a.address.state === 'TX' && /^\d{5}$/.test(a.address.postal_code)));
-    assert.ok(list.some((a) => /Meter 1 of 2/.test(a.label)));
+    // Its meters prefill the same address: "Meter 2 of 2" would promise a choice the prefill cannot make.
+    assert.ok(!list.some((a) => /Meter \d of \d/.test(a.label)));
+    assert.ok(list.some((a) => /several meters: the flow asks which/.test(a.label)));
     assert.ok(list.some((a) => /switch hold/.test(a.label)));
   });
 
