@@ -187,3 +187,16 @@ test('answers lost after the side effect, then entered again as a person would: 
 
   await expectEverySideEffectOnce(accountUuid);
 });
+
+test('the session cannot be read, in the partner modal: the flow says to close it from the page around it, whose close button does', async ({ page }) => {
+  // The flow never learns the partner's origin, so its close reaches no page: it must not say "close this window".
+  await setFaults({ route: '/v1/account/flow', method: 'GET', error_rate: 1, error_status: 503 });
+  const { frame, dialog } = await openFlowInModal(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Something went wrong', { timeout: 30_000 });
+  await frame.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(frame.getByText('You can close it from the app or website around this page.')).toBeVisible();
+  await expect(frame.getByText('You can close this window.')).toHaveCount(0);
+  // The host SDK's own way out, shown because the flow never said it was ready.
+  await dialog.getByRole('button', { name: /^Close/ }).click();
+  await expect(dialog).toHaveCount(0);
+});

@@ -73,7 +73,10 @@ export class SfStatusScreen extends LocalizedElement {
 
   private _content(): [string, TemplateResult, Icon] {
     const saved = html`<p>${msg('Nothing you already saved is lost: with a new link you continue where you left off.', { id: 'status.saved' })}</p>`;
-    const closeWindow = html`<p>${msg('You can close this window.', { id: 'status.close-window' })}</p>`;
+    // In a frame (a partner's modal, a WebView) the window is the app's: it has the way out, not this page.
+    const closeWindow = html`<p>${window.top === window
+      ? msg('You can close this window.', { id: 'status.close-window' })
+      : msg('You can close it from the app or website around this page.', { id: 'status.close-frame' })}</p>`;
     switch (this.kind) {
       case 'expired':
         return [

@@ -256,6 +256,7 @@
 'status-words.scheduled': `Su servicio está programado`,
 'status-words.scheduled.body': `Su compañía de distribución aceptó el cambio. El servicio comienza en su fecha de inicio.`,
 'status-words.scheduled.date': str`Su compañía de distribución aceptó el cambio. El servicio comienza el ${0}.`,
+'status.close-frame': `Puede cerrarla desde la aplicación o el sitio web que muestra esta página.`,
 'status.close-window': `Puede cerrar esta ventana.`,
 'status.closed.completed.heading': `Todo listo`,
 'status.closed.exited.body': `Lo que ya guardó se conserva. Para continuar más tarde, ábrala de nuevo desde la aplicación o el sitio web que lo envió aquí.`,
