@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PartnerConfig } from './config.js';
 import { clientScript, hostSdkScript, page, staticAsset } from './assets.js';
 import { parseFlowLinkRequest, type FieldError, type FlowBehavior } from './flow-link-request.js';
-import { createFlowLink, randomSandboxEmail } from './flow-link.js';
+import { AfterAccountCreated, createFlowLink, randomSandboxEmail } from './flow-link.js';
 import { securityHeaders } from './security.js';
 import { ServiceError, ServiceUnreachable, serviceApi, type ServiceApi } from './sandbox-api.js';
 
@@ -96,6 +96,11 @@ export function createPartnerApp(config: PartnerConfig, api: ServiceApi = servic
 }
 
 function serviceFailure(c: Context, error: unknown): Response {
+  // The account was created before the failure: the answer names it, so the page opens the next try for it.
+  if (error instanceof AfterAccountCreated) {
+    c.header('Account-Uuid', error.accountUuid);
+    return serviceFailure(c, error.cause);
+  }
   if (error instanceof ServiceError) {
     // The service's status and body go through unchanged so the page (and a test) sees exactly what the service said.
     console.warn(`${c.req.path}: the service answered ${error.status} (${errorCode(error.body) ?? 'no error code'})`);

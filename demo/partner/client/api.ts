@@ -6,6 +6,8 @@ export class PartnerApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: FieldProblem[],
+    /** The account the request created before it failed (the backend's `Account-Uuid` header). */
+    readonly accountUuid: string | null = null,
   ) {
     super(message);
   }
@@ -31,17 +33,17 @@ export async function requestFlowLink(body: FlowLinkBody, signal?: AbortSignal):
   }
   const data: unknown = await res.json().catch(() => null);
   if (res.ok) return data as FlowLink;
-  throw toError(res.status, data, res.headers.get('retry-after'));
+  throw toError(res.status, data, res.headers.get('retry-after'), res.headers.get('account-uuid'));
 }
 
-function toError(status: number, data: unknown, retryAfter: string | null): PartnerApiError {
+function toError(status: number, data: unknown, retryAfter: string | null, accountUuid: string | null = null): PartnerApiError {
   const detail = (data as { error?: { message?: unknown; fields?: unknown } } | null)?.error;
   const fields = Array.isArray(detail?.fields)
     ? (detail.fields as unknown[]).filter(isFieldProblem).map(({ field, message }) => ({ field, message }))
     : [];
   let message = typeof detail?.message === 'string' ? detail.message : `The request failed (${status}).`;
   if (status === 429) message = `The sandbox is rate limiting requests; try again in ${retryAfter ?? 'a few'} seconds.`;
-  return new PartnerApiError(message, status, fields);
+  return new PartnerApiError(message, status, fields, accountUuid);
 }
 
 function isFieldProblem(value: unknown): value is FieldProblem {

@@ -73,8 +73,12 @@ async function main(): Promise<void> {
     } catch (error) {
       form.setBusy(false);
       const problem = error instanceof PartnerApiError ? error : new PartnerApiError(error instanceof Error ? error.message : 'Something went wrong.', 0, []);
+      // The account was created before the link failed: keep it, as a partner keeps it with its user, so that trying
+      // again ("Existing account") opens the flow for it rather than creating another.
+      if (problem.accountUuid) form.setLastAccount(problem.accountUuid);
+      const kept = problem.accountUuid ? ' The account was created: choose "Existing account" to try again with it.' : '';
       // Field problems are listed with their fields' labels: the backend's one-line summary would say them twice.
-      form.showErrors(problem.fields.length > 0 ? 'Please correct the highlighted fields.' : problem.message, problem.fields);
+      form.showErrors(problem.fields.length > 0 ? 'Please correct the highlighted fields.' : problem.message + kept, problem.fields);
     }
   };
   const form = new FlowForm(byId<HTMLFormElement>('flow-form'), (mode, body, trigger) => void open(mode, body, trigger));

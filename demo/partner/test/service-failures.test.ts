@@ -105,3 +105,27 @@ describe('wrong method on the API routes', () => {
     }
   });
 });
+
+describe('a failure after the account was created', () => {
+  it('names the account it created (Account-Uuid), so that trying again uses it rather than creating another', async () => {
+    const uuid = '1e3b89d6-2f0c-4d5e-9a7b-3c1d2e4f5a6b';
+    const seen: string[] = [];
+    await withService(
+      (req, res) => {
+        seen.push(`${req.method} ${req.url}`);
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v1/app/accounts') {
+          res.writeHead(201).end(JSON.stringify({ account_uuid: uuid, status: 'created', status_reason: 'missing_address' }));
+        } else {
+          res.writeHead(500).end(JSON.stringify({ error: { status: 500, code: 'internal', message: 'Internal server error' } }));
+        }
+      },
+      async (url) => {
+        const { value: res } = await quietly(() => postLink(url));
+        assert.equal(res.status, 500);
+        assert.equal(res.headers.get('account-uuid'), uuid);
+        assert.deepEqual(seen, ['POST /v1/app/accounts', `POST /v1/app/accounts/${uuid}/flow-login`]);
+      },
+    );
+  });
+});
