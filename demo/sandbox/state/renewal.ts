@@ -35,8 +35,9 @@ const MONTH_TO_MONTH_LATEST_DAYS = 30;
 export type RenewalEligibility = 'eligible' | 'not_active' | 'not_yet_eligible' | 'already_renewed';
 
 /** The first day renewal offers are available for a contract. */
-export function renewalOpensOn(contract: ContractRecord): string {
-  return addDays(contract.endDate, -RENEWAL_WINDOW_DAYS);
+/** 60 days before the contract's end: its term's, or the day its service ended (the `end_date` the Location shows). */
+export function renewalOpensOn(contract: ContractRecord, endDate: string = contract.endDate): string {
+  return addDays(endDate, -RENEWAL_WINDOW_DAYS);
 }
 
 export function renewalEligibility(a: AccountRecord, today: string): RenewalEligibility {

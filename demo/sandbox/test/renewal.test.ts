@@ -349,3 +349,15 @@ describe('a cancellation with a renewal queued', () => {
     }
   });
 });
+
+it('a service that ended early: the Location\'s renewal.opens_on is 60 days before the end_date it shows', async () => {
+  const h = new Harness();
+  try {
+    const cancelled = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'cancelled-post-start' } });
+    const location = (await h.as(cancelled.body.account_token)('GET', `/v1/account/locations/${cancelled.body.account.location_uuid}`)).body;
+    assert.equal(location.renewal.eligibility, 'not_active');
+    assert.equal(location.renewal.opens_on, addDays(location.contract.end_date, -60));
+  } finally {
+    h.close();
+  }
+});

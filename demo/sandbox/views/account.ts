@@ -58,13 +58,15 @@ export function toLocation(a: AccountRecord, today: string): Location {
   let status: Contract['status'] = a.cancelledAt === null ? 'pending' : 'expired';
   if (a.serviceActiveAt !== null) status = lastDay !== null || today > c.endDate ? 'expired' : 'active';
   const { esi_id: _esi, utility: _utility, meter_description: _meter, ...address } = location.address;
+  // A service that ended early ends its contract that day: the end date shown, and the one renewal counts from.
+  const endDate = lastDay !== null && lastDay < c.endDate ? lastDay : c.endDate;
   return {
     uuid: location.uuid,
     esi_id: location.esiId,
     address: { ...address, state: address.state },
     utility: location.address.utility,
-    contract: toContract(c, status, lastDay !== null && lastDay < c.endDate ? lastDay : c.endDate),
+    contract: toContract(c, status, endDate),
     queued_contract: location.queuedContract ? toContract(location.queuedContract, 'queued') : null,
-    renewal: { eligibility: renewalEligibility(a, today), opens_on: renewalOpensOn(c) },
+    renewal: { eligibility: renewalEligibility(a, today), opens_on: renewalOpensOn(c, endDate) },
   };
 }
