@@ -62,6 +62,19 @@ const server = serve({ fetch: sandbox.app.fetch, port, hostname }, (info) => {
   console.log(`Fixtures: ${sandbox.config.publicUrl}/__sandbox/fixtures`);
 });
 
+// Not listening at all (SANDBOX_HOST is no address of this machine, the port is taken): one line that says why.
+server.on('error', (error: NodeJS.ErrnoException) => {
+  const why =
+    error.code === 'EADDRINUSE'
+      ? `port ${port} is already in use (SANDBOX_PORT)`
+      : error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL'
+        ? `SANDBOX_HOST=${hostname} is not an address of this machine`
+        : error.message;
+  console.error(`The sandbox cannot listen: ${why}.`);
+  sandbox.close();
+  process.exit(1);
+});
+
 function shutdown(): void {
   sandbox.close();
   server.close(() => process.exit(0));

@@ -125,3 +125,14 @@ describe('the webhook settings of the environment (main.ts)', () => {
     });
   }
 });
+
+describe('where npm run sandbox listens (main.ts)', () => {
+  it('SANDBOX_HOST that is no address of this machine stops it with one line naming the variable, not a stack', () => {
+    const env: Record<string, string | undefined> = { ...process.env, SANDBOX_PORT: '4397', SANDBOX_HOST: 'not-an-address.invalid', SANDBOX_APP_TOKEN: 'sandbox_app_env_test' };
+    delete env.NODE_TEST_CONTEXT;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /The sandbox cannot listen: SANDBOX_HOST=not-an-address\.invalid is not an address of this machine\./);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+  });
+});
