@@ -102,7 +102,7 @@ export function createSandbox(input: SandboxConfig = {}): Sandbox {
   });
   const processor = createProcessor(config.stripePublicKey, clock);
   const progress = new Progress(store);
-  const faults = new Faults({ accountExists: (uuid) => store.account(uuid) !== undefined });
+  const faults = new Faults({ accountExists: (uuid) => store.account(uuid) !== undefined, now: () => clock.now() });
   faults.onExpireTokens((accountUuid) => void store.expireTokens(accountUuid));
   /** Background work that is due: pipeline steps, renewals that start, then the invoices (and auto-pay) the passing days bring. */
   const tick = (): void => {

@@ -141,11 +141,16 @@ export class Faults {
   private counters: FaultCounters = Faults.zeroCounters();
   private readonly expireListeners: Array<(accountUuid?: string) => void> = [];
   private readonly accountExists: ((uuid: string) => boolean) | undefined;
+  private readonly now: () => Date;
 
-  /** `accountExists`: how an expire_tokens rule's account_uuid is checked (the core's store); unchecked without it. */
-  constructor(opts: { seed?: number; accountExists?: (uuid: string) => boolean } = {}) {
+  /**
+   * `accountExists`: how an expire_tokens rule's account_uuid is checked (the core's store); unchecked without it.
+   * `now`: the time a rule's created_at says, the sandbox clock's as every timestamp it answers (real time without it).
+   */
+  constructor(opts: { seed?: number; accountExists?: (uuid: string) => boolean; now?: () => Date } = {}) {
     this.seed = opts.seed ?? 1;
     this.accountExists = opts.accountExists;
+    this.now = opts.now ?? (() => new Date());
     this.random = seededRandom(this.seed);
   }
 
@@ -412,7 +417,7 @@ export class Faults {
       account_uuid: accountUuid,
       count: count ?? null,
       after,
-      created_at: new Date().toISOString(),
+      created_at: this.now().toISOString(),
       remaining: count ?? null,
       burst_remaining: burst ?? 0,
       active: true,

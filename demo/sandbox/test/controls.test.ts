@@ -182,6 +182,18 @@ describe('/__sandbox controls', () => {
     }
   });
 
+  it('dates a fault rule on the sandbox clock, like every timestamp it answers', async () => {
+    const local = new Harness();
+    try {
+      await local.call('POST', '/__sandbox/clock', { body: { advance_seconds: 3 * 86_400 } });
+      const rule = await local.call('POST', '/__sandbox/faults', { body: { route: '/v1/never/called', latency_ms: 1 } });
+      assert.equal(rule.status, 201);
+      assert.equal(rule.body.created_at, local.sb.clock.now().toISOString());
+    } finally {
+      local.close();
+    }
+  });
+
   it('404s inspection of an unknown account', async () => {
     assertError(await h.call('GET', '/__sandbox/accounts/3f0b6a1e-6c1f-4e8a-9b1d-2a9f0c7d5e41'), 404, 'not_found');
   });
