@@ -194,7 +194,7 @@ test('the session cannot be read, in the partner modal: the flow says to close i
   const { frame, dialog } = await openFlowInModal(page);
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Something went wrong', { timeout: 30_000 });
   await frame.getByRole('button', { name: 'Close', exact: true }).first().click();
-  await expect(frame.getByText('You can close it from the app or website around this page.')).toBeVisible();
+  await expect(frame.getByText('You can close this page from the app or website around it.')).toBeVisible();
   await expect(frame.getByText('You can close this window.')).toHaveCount(0);
   // The host SDK's own way out, shown because the flow never said it was ready.
   await dialog.getByRole('button', { name: /^Close/ }).click();

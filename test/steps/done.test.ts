@@ -35,6 +35,9 @@ describe('sf-step-done', () => {
     expect(text(el).split('2 to 72 business hours').length - 1).to.equal(1);
     expect(text(el)).to.contain('CenterPoint Energy, your utility, is making the switch.');
     expect(text(el)).not.to.contain('We send your enrollment');
+    // Its heading says where it stands, not that we switch it while the utility does.
+    expect(text(el)).to.contain('The switch is under way');
+    expect(text(el)).not.to.contain('We switch your service');
   });
 
   it('reads the start date from the service when this tab remembers no plan (a fresh link)', async () => {

@@ -231,13 +231,14 @@ export class FlowForm {
     if (preset === null) {
       return scope === 'enrollment'
         ? 'A new account with nothing done yet: the customer enrolls in the flow.'
-        : `A new account with nothing done yet, which "${flow}" has nothing to show: the flow says so, and where to enroll.`;
+        : `A new account with nothing done yet: "${flow}" shows what it can do for it, often that there is nothing yet.`;
     }
     const known = this.presets.find((p) => p.name === preset);
     const what = known ? ` (${known.state}): ${known.description}` : '';
-    // Every state may be tried with every flow (how it handles an account it cannot serve yet), but say so.
-    const unsuited = known && !known.scopes.includes(scope) ? ` Not a state for "${flow}": the flow says what this account cannot do there yet.` : '';
-    return `The sandbox creates a new account from its preset ${preset}${what}${unsuited} Its customer is the sandbox's own, so the customer details and service address below are not used.`;
+    // What the preset was made to show (the sandbox's list); any flow opens on it, and says what this account has.
+    const names = known?.scopes.map((s) => select.querySelector<HTMLOptionElement>(`option[value="${s}"]`)?.textContent?.trim() ?? s) ?? [];
+    const made = names.length > 0 ? ` Made to show: ${names.map((n) => `"${n}"`).join(', ')}.` : '';
+    return `The sandbox creates a new account from its preset ${preset}${what}${made} Its customer is the sandbox's own, so the customer details and service address below are not used.`;
   }
 
   private controlFor(field: string): Control | null {

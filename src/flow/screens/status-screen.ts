@@ -76,7 +76,7 @@ export class SfStatusScreen extends LocalizedElement {
     // In a frame (a partner's modal, a WebView) the window is the app's: it has the way out, not this page.
     const closeWindow = html`<p>${window.top === window
       ? msg('You can close this window.', { id: 'status.close-window' })
-      : msg('You can close it from the app or website around this page.', { id: 'status.close-frame' })}</p>`;
+      : msg('You can close this page from the app or website around it.', { id: 'status.close-frame' })}</p>`;
     switch (this.kind) {
       case 'expired':
         return [

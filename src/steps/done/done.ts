@@ -76,7 +76,11 @@ export class SfStepDone extends LaterStep {
       <ol class="next">
         ${switching
           ? html`<li>
-              <h2>${msg('We switch your service', { id: 'done.switch.heading' })}</h2>
+              <h2>
+                ${a.status === 'activating'
+                  ? msg('The switch is under way', { id: 'done.switch.heading.sent' })
+                  : msg('We switch your service', { id: 'done.switch.heading' })}
+              </h2>
               <p>
                 ${a.status === 'activating'
                   ? // Where it stands (sf-account-status) already says it went to the utility, and how long the switch takes.
