@@ -18,7 +18,7 @@ import {
   type PlanDocInput,
 } from '../documents/index.js';
 import { generateInvoices, toDetail } from '../invoices.js';
-import { Harness, premiseIn } from './support/harness.js';
+import { Harness, premiseIn, withPreset } from './support/harness.js';
 
 const plan: PlanDocInput = {
   plan_uuid: '0b7c9a1e-1111-4222-8333-444455556666',
@@ -283,12 +283,9 @@ test('poppler reads the Spanish EFL when pdftotext is installed', (t) => {
 test('a personal PDF\'s link (an invoice, a Letter of Authorization) opens it for an hour, and only as the API gave it; a plan document\'s is public', async () => {
   // Opened in a new tab, a link stays in the browser's history: on a shared computer, the next person must not open
   // the customer's bill from it days later. Every answer that carries the link makes a new one.
-  const h = new Harness();
-  try {
-    const active = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-with-invoices' } });
-    const acct = h.as(active.body.account_token);
+  await withPreset('active-with-invoices', async (h, { uuid, locationUuid, acct }) => {
     const [invoice] = (await acct('GET', '/v1/account/billing/invoices')).body.data;
-    const efl = (await acct('GET', `/v1/account/locations/${active.body.account.location_uuid}/documents`)).body.data.find((d: { type: string }) => d.type === 'efl');
+    const efl = (await acct('GET', `/v1/account/locations/${locationUuid}/documents`)).body.data.find((d: { type: string }) => d.type === 'efl');
     const open = (url: string) => h.sb.app.request(new URL(url).pathname + new URL(url).search);
     const link = new URL(invoice.pdf);
     assert.match(link.search, /^\?expires=\d+&signature=[\w-]+$/);
@@ -305,27 +302,20 @@ test('a personal PDF\'s link (an invoice, a Letter of Authorization) opens it fo
     assert.equal(expired.status, 403);
     assert.match(((await expired.json()) as { error: { message: string } }).error.message, /expired/);
     assert.equal((await open(efl.url)).status, 200);
-    const fresh = h.as((await h.app('POST', `/v1/app/accounts/${active.body.uuid}/token`)).body.token);
+    const fresh = h.as((await h.app('POST', `/v1/app/accounts/${uuid}/token`)).body.token);
     const again = (await fresh('GET', `/v1/account/billing/invoices/${invoice.number}`)).body;
     assert.equal(new URL(again.pdf).pathname, link.pathname, 'the same invoice');
     assert.equal((await open(again.pdf)).status, 200, 'a new answer, a new link');
-  } finally {
-    h.close();
-  }
+  });
 });
 
 test('each document names the plan it belongs to: a plan chosen before another keeps its name among the past ones', async () => {
-  const h = new Harness();
-  try {
-    // active-with-invoices: Lone Star Saver 12 accepted first, then the plan in force (its EFL and TOS historical).
-    const active = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'active-with-invoices' } });
-    const acct = h.as(active.body.account_token);
-    const location = (await acct('GET', `/v1/account/locations/${active.body.account.location_uuid}`)).body;
+  // active-with-invoices: Lone Star Saver 12 accepted first, then the plan in force (its EFL and TOS historical).
+  await withPreset('active-with-invoices', async (_h, { locationUuid, acct }) => {
+    const location = (await acct('GET', `/v1/account/locations/${locationUuid}`)).body;
     const all = (await acct('GET', `/v1/account/locations/${location.uuid}/all-documents`)).body.data as Array<{ type: string; status: string; plan_name: string | null }>;
     const names = (status: string) => [...new Set(all.filter((d) => d.status === status).map((d) => d.plan_name))];
     assert.deepEqual(names('active'), [location.contract.plan_name]);
     assert.deepEqual(names('historical'), ['Lone Star Saver 12']);
-  } finally {
-    h.close();
-  }
+  });
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../http/errors.js';
 import { queueRenewal, RENEWAL_WINDOW_DAYS } from '../state/renewal.js';
 import { addDays, localToInstant } from '../time.js';
-import { assertError, Harness } from './support/harness.js';
+import { assertError, Harness, withPreset } from './support/harness.js';
 import type { Location, Plan } from '../../../src/api/types.js';
 
 interface Active {
@@ -351,13 +351,9 @@ describe('a cancellation with a renewal queued', () => {
 });
 
 it('a service that ended early: the Location\'s renewal.opens_on is 60 days before the end_date it shows', async () => {
-  const h = new Harness();
-  try {
-    const cancelled = await h.call('POST', '/__sandbox/accounts', { body: { preset: 'cancelled-post-start' } });
-    const location = (await h.as(cancelled.body.account_token)('GET', `/v1/account/locations/${cancelled.body.account.location_uuid}`)).body;
+  await withPreset('cancelled-post-start', async (_h, { locationUuid, acct }) => {
+    const location = (await acct('GET', `/v1/account/locations/${locationUuid}`)).body;
     assert.equal(location.renewal.eligibility, 'not_active');
     assert.equal(location.renewal.opens_on, addDays(location.contract.end_date, -60));
-  } finally {
-    h.close();
-  }
+  });
 });

@@ -146,3 +146,22 @@ export function assertError(res: Reply, status: number, code: string, fields?: s
   assert.equal(typeof res.body.error.message, 'string');
   if (fields) assert.deepEqual((res.body.error.fields ?? []).map((f: { field: string }) => f.field).sort(), [...fields].sort());
 }
+
+/** An account a preset built, in a sandbox of its own: its uuid, its location and a caller with its account token. */
+export interface PresetAccount {
+  uuid: string;
+  locationUuid: string | null;
+  acct: ReturnType<Harness['as']>;
+}
+
+/** Runs `run` on a new sandbox with one account built from `preset`, and closes the sandbox after. */
+export async function withPreset(preset: string, run: (h: Harness, account: PresetAccount) => Promise<void>): Promise<void> {
+  const h = new Harness();
+  try {
+    const created = await h.call('POST', '/__sandbox/accounts', { body: { preset } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await run(h, { uuid: created.body.uuid, locationUuid: created.body.account.location_uuid, acct: h.as(created.body.account_token) });
+  } finally {
+    h.close();
+  }
+}
